@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "userlist",
+    products: [
+        .library(name: "UserListKit", targets: ["UserListKit"]),
+        .executable(name: "userlist", targets: ["userlist"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libjq 1.6 from Debian's libjq-dev, which ships no pkg-config file.
+        .systemLibrary(
+            name: "CJQ",
+            providers: [.apt(["libjq-dev"])]
+        ),
+        // A small C shim over simdjson's document stream (Debian's libsimdjson-dev).
+        .target(
+            name: "CSimdJSON",
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .unsafeFlags(["-O3"]),
+            ],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        .target(
+            name: "UserListKit",
+            dependencies: ["CSimdJSON", "CJQ"]
+        ),
+        .executableTarget(
+            name: "userlist",
+            dependencies: [
+                "UserListKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "UserListKitTests",
+            dependencies: ["UserListKit", "CJQ"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["userlist"],
+            resources: []
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,48 @@
+// A C face for simdjson's DOM document stream, so Swift can read the parsed tape directly.
+//
+// The stream parses a buffer of one or more JSON documents (NDJSON, or values separated by
+// white space). For each document it exposes simdjson's tape (64-bit words: type in the top
+// byte, payload below) and string buffer; both stay valid until the next call on the stream.
+#ifndef CSIMDJSON_H
+#define CSIMDJSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct csj_stream csj_stream;
+
+/// One parsed document: its tape, string buffer, and byte offset in the buffer.
+typedef struct {
+    const uint64_t *tape;
+    const uint8_t *strings;
+    size_t offset;
+} csj_document;
+
+/// Bytes that must be readable (any value) after the end of every buffer passed in.
+size_t csj_padding(void);
+
+csj_stream *csj_stream_create(void);
+void csj_stream_destroy(csj_stream *stream);
+
+/// Starts parsing `buffer[0..<length]` as a stream of documents. Returns 0, or a simdjson error code.
+int csj_stream_begin(csj_stream *stream, const uint8_t *buffer, size_t length);
+
+/// Moves to the next document: 1 and fills `document`, 0 at the end, or -1 on a parse error
+/// (then `document->offset` is where the failing document starts, and `csj_stream_error` tells why).
+int csj_stream_next(csj_stream *stream, csj_document *document);
+
+/// After the end: how many bytes at the end of the buffer hold no complete document.
+size_t csj_stream_truncated_bytes(const csj_stream *stream);
+
+/// simdjson's message for the last error.
+const char *csj_stream_error(const csj_stream *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

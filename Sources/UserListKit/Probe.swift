@@ -1,0 +1,2 @@
+import CSimdJSON
+public enum Probe { public static func padding() -> Int { csj_padding() } }

@@ -1,0 +1,2 @@
+import Testing
+@Test func e2e() { #expect(1 == 1) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import UserListKit
+@Test func probe() { #expect(Probe.padding() == 64) }
