@@ -1,0 +1,303 @@
+/// Finds the first RFC 8259 syntax error in a stream of JSON texts, with its byte offset and reason.
+///
+/// This is the slow path: simdjson only reports that a parse failed, so once it has, this
+/// re-reads the bytes to say where and why. The stream is read the way jq and NDJSON readers
+/// do: any number of JSON texts, separated by optional white space (`1 2 [3]`, `{"a":1}{"b":2}`,
+/// one object per line). An empty or white-space-only stream is valid.
+///
+/// It is strict where RFC 8259 is: no leading zeros, `+`, `.5`, `1.` or bare `-`; only the
+/// eight escapes and `\uXXXX` with four hex digits; no raw control characters in strings;
+/// strings must be well-formed UTF-8 (no overlong forms, no UTF-8-encoded surrogates, nothing
+/// past U+10FFFF). Like jq it accepts lone or mismatched `\u` surrogates. A UTF-8 byte order mark
+/// is skipped when it is the first thing in the buffer (`start` 0).
+///
+/// The scan is iterative, with the open containers on a heap stack, so nesting depth is
+/// limited only by memory, not by the thread's stack.
+public enum JSONSyntaxDiagnoser {
+    /// Returns the first syntax error in `bytes[start...]`, or nil when it is a valid stream.
+    ///
+    /// `start` must sit between two texts (or at the buffer's start); it is clamped to the
+    /// buffer. The error's offset indexes `bytes`, not the slice.
+    public static func firstError(in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> JSONSyntaxError? {
+        let end = bytes.count
+        var i = min(max(start, 0), end)
+        if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            i = 3
+        }
+        // The open containers, innermost last: true for an object, false for an array.
+        var open: [Bool] = []
+
+        // Each pass reads one value, then closes the containers it completes.
+        value: while true {
+            skipWhitespace(bytes, &i)
+            guard i < end else {
+                return open.last.map { unclosed(isObject: $0, at: end) }
+            }
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "{"):
+                i += 1
+                skipWhitespace(bytes, &i)
+                if i < end, bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                } else {
+                    open.append(true)
+                    if let error = scanKey(bytes, &i) { return error }
+                    continue value
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                skipWhitespace(bytes, &i)
+                if i < end, bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                } else {
+                    open.append(false)
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                if let error = scanString(bytes, &i) { return error }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if let error = scanNumber(bytes, &i) { return error }
+            case UInt8(ascii: "+"), UInt8(ascii: "."):
+                // Someone wrote a number JSON does not allow (`+1`, `.5`); say so, not "unexpected '+'".
+                return JSONSyntaxError(offset: i, message: "invalid number")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if let error = scanLiteral(bytes, &i) { return error }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                // Punctuation where a value belongs: `[1,]`, `{"a":}`, a stray `]` at top level.
+                return JSONSyntaxError(offset: i, message: "expected a value")
+            default:
+                return JSONSyntaxError(offset: i, message: unexpected(byte))
+            }
+
+            // A value ended just before `i`: close what it completes, or step to the next member.
+            while let isObject = open.last {
+                skipWhitespace(bytes, &i)
+                guard i < end else { return unclosed(isObject: isObject, at: end) }
+                let next = bytes[i]
+                if next == UInt8(ascii: ",") {
+                    i += 1
+                    if isObject, let error = scanKey(bytes, &i) { return error }
+                    continue value
+                }
+                if next == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1
+                    open.removeLast()
+                    continue
+                }
+                return JSONSyntaxError(
+                    offset: i,
+                    message: isObject
+                        ? "expected ',' or '}' after an object member"
+                        : "expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    // MARK: - Tokens
+
+    /// Reads white space, a string key, white space and the `:` after it, leaving `i` after the `:`.
+    private static func scanKey(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> JSONSyntaxError? {
+        skipWhitespace(bytes, &i)
+        guard i < bytes.count else { return unclosed(isObject: true, at: bytes.count) }
+        guard bytes[i] == UInt8(ascii: "\"") else {
+            return JSONSyntaxError(offset: i, message: "expected a string key")
+        }
+        if let error = scanString(bytes, &i) { return error }
+        skipWhitespace(bytes, &i)
+        guard i < bytes.count else { return unclosed(isObject: true, at: bytes.count) }
+        guard bytes[i] == UInt8(ascii: ":") else {
+            return JSONSyntaxError(offset: i, message: "expected ':' after an object key")
+        }
+        i += 1
+        return nil
+    }
+
+    /// Reads a string from its opening quote at `i`, leaving `i` after the closing quote.
+    private static func scanString(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> JSONSyntaxError? {
+        let end = bytes.count
+        i += 1
+        while i < end {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") {
+                i += 1
+                return nil
+            }
+            if byte == UInt8(ascii: "\\") {
+                i += 1
+                guard i < end else { break }
+                switch bytes[i] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i += 1
+                case UInt8(ascii: "u"):
+                    i += 1
+                    // Four hex digits; which code point they name (even a lone surrogate) is not checked, as in jq.
+                    for _ in 0..<4 {
+                        guard i < end else { return unterminatedString(at: end) }
+                        guard isHexDigit(bytes[i]) else {
+                            return JSONSyntaxError(offset: i, message: "invalid \\u escape in string")
+                        }
+                        i += 1
+                    }
+                default:
+                    return JSONSyntaxError(offset: i, message: "invalid escape in string")
+                }
+            } else if byte < 0x20 {
+                return JSONSyntaxError(offset: i, message: "control character in string")
+            } else if byte < 0x80 {
+                i += 1
+            } else if let error = scanMultibyte(bytes, &i) {
+                return error
+            }
+        }
+        return unterminatedString(at: end)
+    }
+
+    /// Checks one multi-byte UTF-8 sequence whose lead byte is at `i` (Unicode Table 3-7).
+    private static func scanMultibyte(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> JSONSyntaxError? {
+        let lead = bytes[i]
+        var continuations = 2
+        // The second byte's range is narrower after some leads: that is what rules out
+        // overlong forms (E0, F0), UTF-16 surrogates (ED) and code points past U+10FFFF (F4).
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: continuations = 1
+        case 0xE0: low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: break
+        case 0xED: high = 0x9F
+        case 0xF0: continuations = 3; low = 0x90
+        case 0xF1...0xF3: continuations = 3
+        case 0xF4: continuations = 3; high = 0x8F
+        default:
+            // A stray continuation byte, an overlong lead (C0, C1) or a lead past U+10FFFF.
+            return JSONSyntaxError(offset: i, message: "invalid UTF-8")
+        }
+        var j = i + 1
+        for k in 0..<continuations {
+            guard j < bytes.count else { return unterminatedString(at: bytes.count) }
+            let byte = bytes[j]
+            let valid = k == 0 ? (low...high).contains(byte) : (0x80...0xBF).contains(byte)
+            guard valid else { return JSONSyntaxError(offset: j, message: "invalid UTF-8") }
+            j += 1
+        }
+        i = j
+        return nil
+    }
+
+    /// Reads a number starting at `i` (a `-` or a digit), leaving `i` after it.
+    private static func scanNumber(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> JSONSyntaxError? {
+        let end = bytes.count
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < end, isDigit(bytes[i]) else { return invalidNumber(at: i) }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            skipDigits(bytes, &i)
+        }
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < end, isDigit(bytes[i]) else { return invalidNumber(at: i) }
+            skipDigits(bytes, &i)
+        }
+        if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < end, isDigit(bytes[i]) else { return invalidNumber(at: i) }
+            skipDigits(bytes, &i)
+        }
+        // `01`, `1.2.3`, `0x1F`, `12px`: one bad token to the reader, so call it a bad number
+        // rather than "expected ','" at its tail.
+        if i < end, isWordByte(bytes[i]) { return invalidNumber(at: i) }
+        return nil
+    }
+
+    /// Reads `true`, `false` or `null` starting at the letter at `i`, leaving `i` after it.
+    private static func scanLiteral(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> JSONSyntaxError? {
+        let word: StaticString
+        switch bytes[i] {
+        case UInt8(ascii: "t"): word = "true"
+        case UInt8(ascii: "f"): word = "false"
+        case UInt8(ascii: "n"): word = "null"
+        default: return JSONSyntaxError(offset: i, message: "invalid literal")
+        }
+        for k in 0..<word.utf8CodeUnitCount {
+            guard i < bytes.count, bytes[i] == word.utf8Start[k] else {
+                return JSONSyntaxError(offset: i, message: "invalid literal")
+            }
+            i += 1
+        }
+        // `trueish`, `nulls`: the word runs on, so it is not the literal.
+        if i < bytes.count, isWordByte(bytes[i]) {
+            return JSONSyntaxError(offset: i, message: "invalid literal")
+        }
+        return nil
+    }
+
+    // MARK: - Bytes
+
+    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) {
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): i += 1
+            default: return
+            }
+        }
+    }
+
+    private static func skipDigits(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) {
+        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Bytes that would continue a bare word or number token (what jq's lexer glues together).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "+"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Errors
+
+    private static func invalidNumber(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: "invalid number")
+    }
+
+    private static func unterminatedString(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: "unexpected end of input: unterminated string")
+    }
+
+    /// The end-of-input error naming the innermost container still open.
+    private static func unclosed(isObject: Bool, at offset: Int) -> JSONSyntaxError {
+        let what = isObject ? "object" : "array"
+        return JSONSyntaxError(offset: offset, message: "unexpected end of input: unclosed \(what)")
+    }
+
+    /// `unexpected character 'x'` for printable ASCII, else `unexpected byte 0xNN` (no guessing at encodings).
+    private static func unexpected(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte <= 0x7E {
+            return "unexpected character '\(Character(Unicode.Scalar(byte)))'"
+        }
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "unexpected byte 0x" + (digits.count == 1 ? "0" + digits : digits)
+    }
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns byte offsets in UTF-8 text into the 1-based `line:column` that editors and compilers show.
+///
+/// Lines end at `\n`; a `\r\n` pair is one line break (the `\r` is the last column of its line)
+/// and a lone `\r` is not a break. Columns count Unicode scalars, so `é` or `张` is one column
+/// and a tab is one column too, as jq and most compilers count. A UTF-8 byte order mark at the
+/// very start of the text is not counted, as editors hide it.
+///
+/// Big inputs can be read in chunks: keep the position of each chunk's end with
+/// `of(offset: chunk.count, in: chunk, startingLine: line, startingColumn: column)` and pass
+/// it as the starting position of the next chunk. That call costs a `memchr` scan of the chunk
+/// plus a scalar count of its last line; `countNewlines(in:)` is the cheaper call when only the
+/// line number matters.
+public enum TextPosition {
+    /// The line and column of the byte at `offset` in `bytes` (an offset equal to the count is the end).
+    ///
+    /// `startingLine` and `startingColumn` are the position of byte 0 of `bytes`: 1 and 1 for a
+    /// whole text, or the position where the previous chunk ended. Columns on the first line
+    /// continue from `startingColumn`; later lines start at 1. An offset outside the buffer is
+    /// clamped to it.
+    public static func of(
+        offset: Int,
+        in bytes: UnsafeRawBufferPointer,
+        startingLine: Int = 1,
+        startingColumn: Int = 1
+    ) -> (line: Int, column: Int) {
+        let offset = min(max(offset, 0), bytes.count)
+        guard let base = bytes.baseAddress, offset > 0 else { return (startingLine, startingColumn) }
+
+        var newlines = 0
+        var lineStart = base
+        var remaining = offset
+        while remaining > 0, let hit = memchr(lineStart, Int32(UInt8(ascii: "\n")), remaining) {
+            let next = UnsafeRawPointer(hit) + 1
+            remaining -= lineStart.distance(to: next)
+            lineStart = next
+            newlines += 1
+        }
+
+        var from = base.distance(to: lineStart)
+        var column = startingColumn
+        if newlines > 0 {
+            column = 1
+        } else if startingLine == 1, startingColumn == 1, hasByteOrderMark(bytes) {
+            from = min(3, offset)
+        }
+        column += scalarCount(in: UnsafeRawBufferPointer(rebasing: bytes[from..<offset]))
+        return (startingLine + newlines, column)
+    }
+
+    /// How many `\n` bytes `bytes` holds, found with `memchr` so that every chunk of a big input is cheap.
+    public static func countNewlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard var cursor = bytes.baseAddress else { return 0 }
+        var remaining = bytes.count
+        var count = 0
+        while remaining > 0, let hit = memchr(cursor, Int32(UInt8(ascii: "\n")), remaining) {
+            let next = UnsafeRawPointer(hit) + 1
+            remaining -= cursor.distance(to: next)
+            cursor = next
+            count += 1
+        }
+        return count
+    }
+
+    /// Unicode scalars in `bytes`: every byte that is not a UTF-8 continuation byte starts one.
+    private static func scalarCount(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 {
+            count += 1
+        }
+        return count
+    }
+
+    private static func hasByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+}
