@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // libjq 1.6 from Debian's libjq-dev, which ships no pkg-config file.
@@ -27,7 +28,10 @@ let package = Package(
         ),
         .target(
             name: "UserListKit",
-            dependencies: ["CSimdJSON", "CJQ"]
+            dependencies: [
+                "CSimdJSON", "CJQ",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
         ),
         .executableTarget(
             name: "userlist",

@@ -19,12 +19,10 @@ csj_stream *csj_stream_create(void) { return new (std::nothrow) csj_stream(); }
 
 void csj_stream_destroy(csj_stream *stream) { delete stream; }
 
-int csj_stream_begin(csj_stream *stream, const uint8_t *buffer, size_t length) {
+int csj_stream_begin(csj_stream *stream, const uint8_t *buffer, size_t length, size_t batch_size) {
     stream->started = false;
     stream->error = SUCCESS;
-    // One batch for the whole buffer: the caller sizes buffers so a document never spans two.
-    size_t batch = length < 1024 ? 1024 : length;
-    stream->error = stream->parser.parse_many(buffer, length, batch).get(stream->docs);
+    stream->error = stream->parser.parse_many(buffer, length, batch_size).get(stream->docs);
     if (stream->error) { return int(stream->error); }
     return 0;
 }
@@ -42,6 +40,7 @@ int csj_stream_next(csj_stream *stream, csj_document *document) {
     document->offset = stream->current.current_index();
     dom::element root;
     stream->error = (*stream->current).get(root);
+    if (stream->error == CAPACITY) { return -2; }
     if (stream->error) { return -1; }
     document->tape = stream->parser.doc.tape.get();
     document->strings = stream->parser.doc.string_buf.get();

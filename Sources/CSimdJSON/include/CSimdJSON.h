@@ -28,11 +28,12 @@ size_t csj_padding(void);
 csj_stream *csj_stream_create(void);
 void csj_stream_destroy(csj_stream *stream);
 
-/// Starts parsing `buffer[0..<length]` as a stream of documents. Returns 0, or a simdjson error code.
-int csj_stream_begin(csj_stream *stream, const uint8_t *buffer, size_t length);
+/// Starts parsing `buffer[0..<length]` as a stream of documents, `batch_size` bytes at a time
+/// (a document must fit in one batch). Returns 0, or a simdjson error code.
+int csj_stream_begin(csj_stream *stream, const uint8_t *buffer, size_t length, size_t batch_size);
 
-/// Moves to the next document: 1 and fills `document`, 0 at the end, or -1 on a parse error
-/// (then `document->offset` is where the failing document starts, and `csj_stream_error` tells why).
+/// Moves to the next document: 1 and fills `document`, 0 at the end, -1 on a parse error
+/// (`csj_stream_error` tells why), or -2 when a document is larger than the batch size.
 int csj_stream_next(csj_stream *stream, csj_document *document);
 
 /// After the end: how many bytes at the end of the buffer hold no complete document.

@@ -1,0 +1,26 @@
+/// An error that stops the run: a one-line message and the contract's exit code.
+public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The contract's failure classes, each with its exit code (sysexits.h values).
+    public enum Kind: Int32, Sendable {
+        /// Unknown flag, bad value, a jq expression that does not compile.
+        case usage = 64
+        /// Input that is not JSON, or a document with no users in a known place.
+        case data = 65
+        /// An input file that cannot be opened.
+        case noInput = 66
+        /// Output that could not be written.
+        case output = 74
+    }
+
+    public var kind: Kind
+    /// The message without the `userlist: ` prefix, e.g. `users.json:3:17: expected ',' or '}' after an object member`.
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var exitCode: Int32 { kind.rawValue }
+    public var description: String { message }
+}

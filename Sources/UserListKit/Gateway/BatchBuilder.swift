@@ -1,0 +1,34 @@
+/// Collects one chunk's records, and enough about their documents to locate any record later.
+struct BatchBuilder {
+    /// A document of the chunk: where it starts, where its records are, and the first one's index.
+    struct Document {
+        var offset: Int
+        var path: [JSONPathComponent]
+        var isArray: Bool
+        var firstRecord: Int
+    }
+
+    var records: [SourceRecord] = []
+    private(set) var documents: [Document] = []
+
+    mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool) {
+        documents.append(Document(offset: offset, path: path, isArray: isArray, firstRecord: records.count))
+    }
+
+    /// The batch, with a locator that reads positions from `buffer` (valid while the consumer runs).
+    func finish(buffer: InputBuffer) -> RecordBatch {
+        let documents = self.documents
+        return RecordBatch(records: records) { index in
+            // The last document that starts at or before this record.
+            var low = 0, high = documents.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if documents[mid].firstRecord <= index { low = mid } else { high = mid - 1 }
+            }
+            let document = documents[low]
+            let path = document.isArray ? document.path + [.index(index - document.firstRecord)] : document.path
+            let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: buffer.bytes) ?? document.offset
+            return buffer.location(ofOffset: offset, path: JSONPathLocator.describe(path))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Reads one input's documents chunk by chunk and decodes their user records.
+struct DocumentReader {
+    let buffer: InputBuffer
+    let parser: JSONDocumentStream
+    let shapes: [any PayloadShape]
+    /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
+    private var batchSize = 1 << 20
+
+    init(buffer: InputBuffer, parser: JSONDocumentStream, shapes: [any PayloadShape]) {
+        self.buffer = buffer
+        self.parser = parser
+        self.shapes = shapes
+    }
+
+    mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
+        try buffer.fill()
+        buffer.skipByteOrderMark()
+        while true {
+            let atEnd = buffer.reachedEnd
+            if atEnd, isBlank(buffer.bytes) { return }
+            // Parse up to the last line break, so a chunk never ends inside a number or literal.
+            let regionEnd = atEnd ? buffer.count : (buffer.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+            let region = UnsafeRawBufferPointer(rebasing: buffer.bytes[..<regionEnd])
+            var batch = BatchBuilder()
+            switch try parse(region, atEnd: atEnd, into: &batch) {
+            case .needMoreInput:
+                if atEnd { throw incompleteDocument(in: region) }
+                buffer.grow()
+            case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
+                if !batch.records.isEmpty { try consume(batch.finish(buffer: buffer)) }
+                buffer.discard(regionEnd - unparsed)
+            }
+            try buffer.fill()
+        }
+    }
+
+    /// What parsing one region of the buffer came to.
+    private enum RegionResult {
+        /// Documents decoded; `unparsed` bytes at the end hold an incomplete one.
+        case parsed(unparsed: Int)
+        /// A document is bigger than simdjson's batch: decoded what came before it.
+        case retryWithBiggerBatch(unparsed: Int)
+        /// No complete document: the buffer must grow (nothing was decoded).
+        case needMoreInput
+    }
+
+    /// Decodes every complete document in `region`.
+    private mutating func parse(_ region: UnsafeRawBufferPointer, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+        if region.isEmpty { return .needMoreInput }
+        if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
+            if let error = syntaxError(in: region, atEnd: atEnd, fallback: message) { throw error }
+            return .needMoreInput
+        }
+        while true {
+            switch parser.next() {
+            case .document(let root, let offset):
+                try decode(root, at: offset, into: &batch)
+            case .end(let truncated):
+                return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
+            case .tooLarge:
+                batchSize *= 2
+                return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
+            case .invalid(let message):
+                if let error = syntaxError(in: region, atEnd: atEnd, fallback: message) { throw error }
+                // Only the region's end is incomplete: forget this pass and read more.
+                batch = BatchBuilder()
+                return .needMoreInput
+            }
+        }
+    }
+
+    private func decode(_ root: JSONNode, at offset: Int, into batch: inout BatchBuilder) throws {
+        for shape in shapes {
+            guard let records = shape.userRecords(in: root) else { continue }
+            switch records {
+            case .array(let array, let path):
+                batch.startDocument(at: offset, path: path, isArray: true)
+                array.forEachElement { batch.records.append(Self.map($0, shape)) }
+            case .single(let record):
+                batch.startDocument(at: offset, path: [], isArray: false)
+                batch.records.append(Self.map(record, shape))
+            }
+            return
+        }
+        throw UserlistError(.data, "\(buffer.location(ofOffset: offset)): no users in this document: expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
+    }
+
+    @inline(__always)
+    private static func map(_ record: JSONNode, _ shape: any PayloadShape) -> SourceRecord {
+        do { return .user(try shape.user(from: record)) } catch { return .unusable(reason: error.reason) }
+    }
+
+    /// The precise error, or nil when the only problem is that the region ends mid-document
+    /// and more input follows (then the caller reads more).
+    private func syntaxError(in region: UnsafeRawBufferPointer, atEnd: Bool, fallback: String) -> UserlistError? {
+        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else {
+            return UserlistError(.data, "\(buffer.location(ofOffset: 0)): invalid JSON (\(fallback))")
+        }
+        if found.offset >= region.count, !atEnd { return nil }
+        return UserlistError(.data, "\(buffer.location(ofOffset: found.offset)): \(found.message)")
+    }
+
+    private func incompleteDocument(in region: UnsafeRawBufferPointer) -> UserlistError {
+        syntaxError(in: region, atEnd: true, fallback: "incomplete document")
+            ?? UserlistError(.data, "\(buffer.location(ofOffset: region.count)): unexpected end of input")
+    }
+
+    private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    }
+}

@@ -1,0 +1,37 @@
+/// Typed reads for DTO decoding: `null` is `nil`, any other wrong type is a ``DTODecodingError``.
+extension JSONNode {
+    /// A string field.
+    func decodeString(_ field: String) throws(DTODecodingError) -> String? {
+        if let s = string { return s }
+        if isNull { return nil }
+        throw .typeMismatch(field, found: kind, expected: "a string")
+    }
+
+    /// A field that is text but often sent as a number (phone, zipcode, coordinates).
+    func decodeText(_ field: String) throws(DTODecodingError) -> String? {
+        if let s = string { return s }
+        if let n = number { return n.text }
+        if isNull { return nil }
+        throw .typeMismatch(field, found: kind, expected: "a string")
+    }
+
+    /// An id: a string or a number, kept exact.
+    func decodeIdentifier(_ field: String) throws(DTODecodingError) -> DTOIdentifier? {
+        if let s = string { return .string(s) }
+        switch number {
+        case .int(let v): return .integer(v)
+        case .uint(let v): return .unsigned(v)
+        case .double(let v): return .double(v)
+        case nil: break
+        }
+        if isNull { return nil }
+        throw .typeMismatch(field, found: kind, expected: "a string or a number")
+    }
+
+    /// A nested object, decoded by `decode`.
+    func decodeObject<T>(_ field: String, _ decode: (JSONNode) throws(DTODecodingError) -> T) throws(DTODecodingError) -> T? {
+        if kind == .object { return try decode(self) }
+        if isNull { return nil }
+        throw .typeMismatch(field, found: kind, expected: "an object")
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only view of one value in a parsed document, read straight off simdjson's tape.
+///
+/// The tape is a flat array of 64-bit words: the top byte is the value's type (`{`, `[`, `"`, `l`
+/// int64, `u` uint64, `d` double, `t`, `f`, `n`), the low 56 bits its payload. Containers store the
+/// index just past their closing word in the low 32 bits; strings store an offset into the string
+/// buffer, which holds a 32-bit length then the unescaped UTF-8 bytes. Numbers keep their value in
+/// the following word. (simdjson's doc/tape.md; Debian's 3.0.1 is pinned by the package.)
+///
+/// Nodes borrow the parser's memory: they are valid only until the stream moves to the next document.
+struct JSONNode {
+    let tape: UnsafePointer<UInt64>
+    let strings: UnsafePointer<UInt8>
+    let index: Int
+
+    @inline(__always) var word: UInt64 { tape[index] }
+    @inline(__always) var typeByte: UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
+
+    var kind: JSONKind {
+        switch typeByte {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"): .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .bool
+        default: .null
+        }
+    }
+
+    @inline(__always) var isNull: Bool { typeByte == UInt8(ascii: "n") }
+
+    /// Index of the node after this value (and all it contains).
+    @inline(__always) var nextIndex: Int {
+        switch typeByte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): Int(UInt32(truncatingIfNeeded: word))
+        case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"): index + 2
+        default: index + 1
+        }
+    }
+
+    @inline(__always) func node(at i: Int) -> JSONNode { JSONNode(tape: tape, strings: strings, index: i) }
+
+    // MARK: Scalars
+
+    /// The string's UTF-8 bytes, if this is a string.
+    @inline(__always) var stringBytes: UnsafeBufferPointer<UInt8>? {
+        guard typeByte == UInt8(ascii: "\"") else { return nil }
+        let offset = Int(word & 0x00FF_FFFF_FFFF_FFFF)
+        let count = UnsafeRawPointer(strings + offset).loadUnaligned(as: UInt32.self)
+        return UnsafeBufferPointer(start: strings + offset + 4, count: Int(UInt32(littleEndian: count)))
+    }
+
+    var string: String? {
+        guard let bytes = stringBytes else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    var bool: Bool? {
+        switch typeByte {
+        case UInt8(ascii: "t"): true
+        case UInt8(ascii: "f"): false
+        default: nil
+        }
+    }
+
+    /// A number as the exact value simdjson parsed.
+    var number: JSONNumber? {
+        let payload = tape[index + 1]
+        switch typeByte {
+        case UInt8(ascii: "l"): return .int(Int64(bitPattern: payload))
+        case UInt8(ascii: "u"): return .uint(payload)
+        case UInt8(ascii: "d"): return .double(Double(bitPattern: payload))
+        default: return nil
+        }
+    }
+
+    // MARK: Containers
+
+    /// Number of fields or elements (simdjson saturates the count at 2^24 - 1).
+    var count: Int { Int((word >> 32) & 0xFF_FFFF) }
+
+    /// Calls `body` with each field's key bytes and value, in document order.
+    @inline(__always)
+    func forEachField<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
+        guard typeByte == UInt8(ascii: "{") else { return }
+        let end = nextIndex - 1
+        var i = index + 1
+        while i < end {
+            let key = node(at: i)
+            let value = node(at: i + 1)
+            try body(key.stringBytes!, value)
+            i = value.nextIndex
+        }
+    }
+
+    /// Calls `body` with each element, in order.
+    @inline(__always)
+    func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
+        guard typeByte == UInt8(ascii: "[") else { return }
+        let end = nextIndex - 1
+        var i = index + 1
+        while i < end {
+            let element = node(at: i)
+            try body(element)
+            i = element.nextIndex
+        }
+    }
+
+    /// The value of the first field named `key`.
+    func field(_ key: StaticString) -> JSONNode? {
+        var found: JSONNode?
+        forEachField { name, value in
+            if found == nil, name.equals(key) { found = value }
+        }
+        return found
+    }
+}
+
+/// The JSON types, as jq names them in its messages.
+enum JSONKind: String {
+    case object, array, string, number, bool = "boolean", null
+}
+
+/// A JSON number without loss: 64-bit integers stay exact.
+enum JSONNumber: Hashable {
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+
+    /// The number as jq prints it: integers without a fraction, `1.0` as `1`.
+    var text: String {
+        switch self {
+        case .int(let v): return String(v)
+        case .uint(let v): return String(v)
+        case .double(let v):
+            if v.rounded() == v, abs(v) < 1e17 { return String(Int64(v)) }
+            return String(v)
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Byte equality with a literal key, length first so most mismatches cost one compare.
+    @inline(__always)
+    func equals(_ key: StaticString) -> Bool {
+        guard count == key.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress else { return count == 0 }
+        return memcmp(base, key.utf8Start, count) == 0
+    }
+}

@@ -1,0 +1,13 @@
+/// Seed 000's envelope, `{"users": [...], "total": N}`, and any object keeping its users under `users`.
+struct EnvelopeShape: PayloadShape {
+    var name: String { "envelope with a \"users\" array" }
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard document.kind == .object, let users = document.field("users"), users.kind == .array else { return nil }
+        return .array(users, path: [.key("users")])
+    }
+
+    func user(from record: JSONNode) throws(DTODecodingError) -> User {
+        try UserDTO(record: record).toDomain()
+    }
+}

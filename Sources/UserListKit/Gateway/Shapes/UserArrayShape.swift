@@ -1,0 +1,12 @@
+/// A top-level array of users, as JSONPlaceholder's `GET /users` returns.
+struct UserArrayShape: PayloadShape {
+    var name: String { "array of users" }
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        document.kind == .array ? .array(document, path: []) : nil
+    }
+
+    func user(from record: JSONNode) throws(DTODecodingError) -> User {
+        try UserDTO(record: record).toDomain()
+    }
+}

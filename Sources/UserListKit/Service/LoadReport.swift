@@ -1,0 +1,16 @@
+/// What loading came to: how many records were read, kept, skipped or dropped as duplicates.
+public struct LoadReport: Hashable, Sendable {
+    public var recordsRead = 0
+    public var usersLoaded = 0
+    /// Records that could not become users (warned about, or fatal with `--strict`).
+    public var skipped = 0
+    /// Later records with an id seen before (the first one wins).
+    public var duplicates = 0
+
+    public init(recordsRead: Int = 0, usersLoaded: Int = 0, skipped: Int = 0, duplicates: Int = 0) {
+        self.recordsRead = recordsRead
+        self.usersLoaded = usersLoaded
+        self.skipped = skipped
+        self.duplicates = duplicates
+    }
+}

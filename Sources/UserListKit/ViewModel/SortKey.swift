@@ -1,0 +1,16 @@
+/// The fields `--sort` can order by.
+public enum SortKey: String, CaseIterable, Hashable, Sendable {
+    case id, name, email, username, city, company
+
+    /// The user's value for this key, or `nil` when the user lacks it (sorted last).
+    func value(of user: User) -> String? {
+        switch self {
+        case .id: user.id
+        case .name: user.name
+        case .email: user.email
+        case .username: user.username
+        case .city: user.address?.city
+        case .company: user.company?.name
+        }
+    }
+}

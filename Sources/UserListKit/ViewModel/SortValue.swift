@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A user's sort key, prepared once so comparisons are byte compares.
+///
+/// Text compares the folded form by code points (UTF-8 byte order is code point order), then the
+/// exact text, so results don't depend on a locale. Ids: integers first in numeric order, then text.
+enum SortValue: Comparable {
+    /// An integer id: sign, then its digits without leading zeros (any length stays exact).
+    case integer(negative: Bool, digits: String)
+    case text(folded: String, exact: String)
+
+    init(_ raw: String, key: SortKey) {
+        if key == .id, let integer = Self.integer(raw) {
+            self = integer
+        } else if key == .id {
+            self = .text(folded: raw, exact: raw)
+        } else {
+            self = .text(folded: TextFolding.fold(raw), exact: raw)
+        }
+    }
+
+    private static func integer(_ raw: String) -> SortValue? {
+        var digits = Substring(raw)
+        let negative = digits.first == "-"
+        if negative { digits.removeFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+        while digits.count > 1, digits.first == "0" { digits.removeFirst() }
+        return .integer(negative: negative && digits != "0", digits: String(digits))
+    }
+
+    static func < (lhs: SortValue, rhs: SortValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.integer(ln, ld), .integer(rn, rd)):
+            if ln != rn { return ln }
+            let magnitude = ld.utf8.count != rd.utf8.count
+                ? ld.utf8.count < rd.utf8.count
+                : compareBytes(ld, rd) < 0
+            return ln ? (ld != rd && !magnitude) : magnitude
+        case (.integer, .text): return true
+        case (.text, .integer): return false
+        case let (.text(lf, le), .text(rf, re)):
+            let folded = compareBytes(lf, rf)
+            return folded != 0 ? folded < 0 : compareBytes(le, re) < 0
+        }
+    }
+
+    /// memcmp-style comparison of UTF-8 bytes.
+    static func compareBytes(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let xp = x.baseAddress, let yp = y.baseAddress {
+                    let c = Int(memcmp(xp, yp, common))
+                    if c != 0 { return c }
+                }
+                return x.count - y.count
+            }
+        }
+    }
+}

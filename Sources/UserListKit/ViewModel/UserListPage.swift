@@ -1,0 +1,22 @@
+/// One page of the filtered, sorted list, with the counts a pager needs.
+public struct UserListPage: Hashable, Sendable {
+    /// Users that matched, on all pages.
+    public var totalItems: Int
+    /// 1-based page number.
+    public var page: Int
+    public var pageSize: Int
+    /// `ceil(totalItems / pageSize)`; 0 when nothing matched.
+    public var totalPages: Int
+    /// Whether a page after this one has users.
+    public var hasMore: Bool
+    public var items: [UserCellViewModel]
+
+    public init(totalItems: Int, page: Int, pageSize: Int, totalPages: Int, hasMore: Bool, items: [UserCellViewModel]) {
+        self.totalItems = totalItems
+        self.page = page
+        self.pageSize = pageSize
+        self.totalPages = totalPages
+        self.hasMore = hasMore
+        self.items = items
+    }
+}

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UserListKit
+
+/// Prints warnings to standard error as they happen: `userlist: warning: …`.
+final class StandardErrorReporter: WarningReporter {
+    func warn(_ message: String) {
+        StandardError.write("userlist: warning: \(message)\n")
+    }
+}
+
+enum StandardError {
+    /// Unbuffered, in one `write` per message, so lines from warnings and errors never interleave.
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                offset += n
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import UserListKit
+
+/// The `userlist` command: parses options, then hands over to ``UserListRun``.
+@main
+struct Userlist: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "userlist",
+        abstract: "Turn user-list API payloads into display-ready list rows.",
+        discussion: """
+            Reads JSON, NDJSON or a stream of JSON documents from files or standard input: a user
+            object, an array of users, or an envelope such as {"users": [...], "total": N}.
+
+            Examples:
+              curl -s https://jsonplaceholder.typicode.com/users | userlist --search an --sort name --page 1 --page-size 5
+              userlist Samples/seed-users-response.json --format table
+              userlist exports/*.ndjson --sort city --format csv > users.csv
+
+            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 74 output error.
+            """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: ArgumentHelp("JSON or NDJSON files; none or '-' reads standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("Keep users whose name, email or username contains TEXT (ignoring case and accents).", valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
+    var sort: String?
+
+    @Option(help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
+    var page: Int?
+
+    @Option(help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
+    var pageSize: Int?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
+    var strict = false
+
+    func validate() throws {
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let sort, UserSortOrder(argument: sort) == nil {
+            throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
+        }
+        if let format, OutputFormat(rawValue: format) == nil {
+            throw ValidationError("--format: unknown format '\(format)' (expected json, ndjson, table or csv)")
+        }
+        if inputs.isEmpty, isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("no input: name a file, or pipe JSON into standard input (see 'userlist --help')")
+        }
+    }
+
+    func run() throws {
+        let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
+        let run = UserListRun(
+            inputs: inputs.map(InputSource.init(argument:)),
+            query: UserListQuery(
+                search: search,
+                sort: sort.flatMap(UserSortOrder.init(argument:)),
+                page: page ?? (pageSize == nil ? nil : 1),
+                pageSize: pageSize ?? UserListQuery.defaultPageSize),
+            format: format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .json),
+            strict: strict,
+            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil)
+        do {
+            try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
+        } catch {
+            StandardError.write("userlist: \(error.message)\n")
+            throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// One line per error, as the contract asks, instead of ArgumentParser's usage block.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch {
+            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let hint = message.contains("--help") ? "" : " (see 'userlist --help')"
+            StandardError.write("userlist: \(lowercasingFirst(message))\(hint)\n")
+            Glibc.exit(exitCode(for: error).rawValue)
+        }
+    }
+
+    private static func lowercasingFirst(_ s: String) -> String {
+        guard let first = s.first, first.isUppercase, s.dropFirst().first?.isLowercase ?? true else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+}
