@@ -1,0 +1,19 @@
+import Testing
+@testable import UserListKit
+
+extension Rendering {
+    @Suite struct OutputFormatTests {
+        @Test func rawValuesAreTheFlagSpellings() {
+            #expect(OutputFormat.allCases.map(\.rawValue) == ["json", "ndjson", "table", "csv"])
+            #expect(OutputFormat(rawValue: "yaml") == nil)
+        }
+
+        @Test func eachFormatPicksItsRenderer() {
+            #expect(OutputFormat.json.renderer(maxTableWidth: nil) is JSONListRenderer)
+            #expect(OutputFormat.ndjson.renderer(maxTableWidth: nil) is NDJSONCellRenderer)
+            #expect(OutputFormat.csv.renderer(maxTableWidth: 80) is CSVCellRenderer)
+            let table = OutputFormat.table.renderer(maxTableWidth: 80) as? TableRenderer
+            #expect(table?.maxWidth == 80)
+        }
+    }
+}

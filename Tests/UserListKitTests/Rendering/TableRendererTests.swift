@@ -1,0 +1,139 @@
+import Testing
+@testable import UserListKit
+
+extension Rendering {
+    @Suite struct TableRendererTests {
+        private func lines(_ text: String) -> [Substring] {
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+
+        @Test func columnsAlignByDisplayWidth() throws {
+            let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.loaded)
+            #expect(text == """
+                ID  NAME           EMAIL                 CAPTION
+                1   Leanne Graham  Sincere@april.biz     Romaguera-Crona
+                2   张伟           zhang.wei@example.cn
+                3   José Núñez     jose@example.es       Says "hola", often
+                10  Party 🎉                             🎉 fan
+                page 2 of 7 · 137 users
+
+                """)
+        }
+
+        @Test func emailStartsInTheSameTerminalColumnOnEveryRow() throws {
+            let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.loaded)
+            // ID (2) + gap + NAME (13, "Leanne Graham") + gap: column 19, whatever the NAME's script.
+            let emails = ["EMAIL", "Sincere@april.biz", "zhang.wei@example.cn", "jose@example.es"]
+            for (line, email) in zip(lines(text), emails) {
+                let start = try #require(line.firstRange(of: email)).lowerBound
+                #expect(DisplayWidth.of(String(line[..<start])) == 19)
+            }
+        }
+
+        @Test func noLineEndsInASpace() throws {
+            for state in [RenderingFixtures.loaded, RenderingFixtures.pastEnd] {
+                for maxWidth in [nil, 10, 40] as [Int?] {
+                    let text = try RenderingFixtures.render(TableRenderer(maxWidth: maxWidth), state)
+                    #expect(lines(text).allSatisfy { $0.last != " " })
+                }
+            }
+        }
+
+        @Test func emptyStateSaysSo() throws {
+            #expect(try RenderingFixtures.render(TableRenderer(), RenderingFixtures.empty) == "No users found\n")
+        }
+
+        @Test func pagePastTheEndShowsHeaderAndFooter() throws {
+            let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.pastEnd)
+            #expect(text == "ID  NAME  EMAIL  CAPTION\npage 9 of 7 · 137 users\n")
+        }
+
+        @Test func footerUsesSingularForOneUser() throws {
+            let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.single(RenderingFixtures.zhang))
+            #expect(text == """
+                ID  NAME  EMAIL                 CAPTION
+                2   张伟  zhang.wei@example.cn
+                page 1 of 1 · 1 user
+
+                """)
+        }
+
+        @Test func unpagedListIsPageOneOfOne() throws {
+            let cells = (1...10).map {
+                UserCellViewModel(id: String($0), title: "U\($0)", subtitle: nil, caption: nil, avatarURL: nil, initials: "U")
+            }
+            let state = ListState.loaded(UserListPage(totalItems: 10, page: 1, pageSize: 10, totalPages: 1,
+                                                      hasMore: false, items: cells))
+            let text = try RenderingFixtures.render(TableRenderer(), state)
+            #expect(lines(text)[0] == "ID  NAME  EMAIL  CAPTION")
+            #expect(lines(text)[1] == "1   U1")
+            #expect(lines(text)[10] == "10  U10")
+            #expect(lines(text)[11] == "page 1 of 1 · 10 users")
+            #expect(lines(text).count == 13)
+        }
+
+        @Test func controlCharactersBecomeSpaces() throws {
+            let cell = UserCellViewModel(id: "7", title: "Two\nLines", subtitle: "tab\there",
+                                         caption: "a\r\nb\u{1b}[31m\n", avatarURL: nil, initials: "TL")
+            let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.single(cell))
+            #expect(text == """
+                ID  NAME       EMAIL     CAPTION
+                7   Two Lines  tab here  a b [31m
+                page 1 of 1 · 1 user
+
+                """)
+        }
+
+        @Test func maxWidthShrinksCaptionThenEmail() throws {
+            let text = try RenderingFixtures.render(TableRenderer(maxWidth: 40), RenderingFixtures.loaded)
+            #expect(text == """
+                ID  NAME           EMAIL        CAPTION
+                1   Leanne Graham  Sincere@ap…  Romague…
+                2   张伟           zhang.wei@…
+                3   José Núñez     jose@examp…  Says "h…
+                10  Party 🎉                    🎉 fan
+                page 2 of 7 · 137 users
+
+                """)
+            for line in lines(text).dropLast(2) {
+                #expect(DisplayWidth.of(String(line)) <= 40)
+            }
+        }
+
+        @Test func columnsNeverShrinkBelowEight() throws {
+            let text = try RenderingFixtures.render(TableRenderer(maxWidth: 10), RenderingFixtures.loaded)
+            #expect(text == """
+                ID  NAME      EMAIL     CAPTION
+                1   Leanne …  Sincere…  Romague…
+                2   张伟      zhang.w…
+                3   José Nú…  jose@ex…  Says "h…
+                10  Party 🎉            🎉 fan
+                page 2 of 7 · 137 users
+
+                """)
+        }
+
+        @Test func wideCharactersAreCutWholeAndPadded() throws {
+            let cell = UserCellViewModel(id: "1", title: "张伟张伟张伟张伟张伟", subtitle: "a@b.c", caption: nil,
+                                         avatarURL: nil, initials: "张")
+            let text = try RenderingFixtures.render(TableRenderer(maxWidth: 30), RenderingFixtures.single(cell))
+            #expect(text == """
+                ID  NAME        EMAIL  CAPTION
+                1   张伟张伟…   a@b.c
+                page 1 of 1 · 1 user
+
+                """)
+        }
+
+        @Test func narrowTableIsLeftAloneByALargeMaxWidth() throws {
+            let wide = try RenderingFixtures.render(TableRenderer(maxWidth: 200), RenderingFixtures.loaded)
+            let free = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.loaded)
+            #expect(wide == free)
+            #expect(!wide.contains("…"))
+        }
+
+        @Test func statesWithoutAPageWriteNothing() throws {
+            #expect(try RenderingFixtures.render(TableRenderer(), .loading) == "")
+        }
+    }
+}
