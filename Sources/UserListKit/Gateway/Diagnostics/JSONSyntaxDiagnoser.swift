@@ -3,7 +3,8 @@
 /// This is the slow path: simdjson only reports that a parse failed, so once it has, this
 /// re-reads the bytes to say where and why. The stream is read the way jq and NDJSON readers
 /// do: any number of JSON texts, separated by optional white space (`1 2 [3]`, `{"a":1}{"b":2}`,
-/// one object per line). An empty or white-space-only stream is valid.
+/// one object per line). An empty or white-space-only stream is valid. One exception, to agree
+/// with simdjson: a top-level number or literal may not run straight into a string (`1"a"`).
 ///
 /// It is strict where RFC 8259 is: no leading zeros, `+`, `.5`, `1.` or bare `-`; only the
 /// eight escapes and `\uXXXX` with four hex digits; no raw control characters in strings;
@@ -57,12 +58,12 @@ public enum JSONSyntaxDiagnoser {
             case UInt8(ascii: "\""):
                 if let error = scanString(bytes, &i) { return error }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if let error = scanNumber(bytes, &i) { return error }
+                if let error = scanNumber(bytes, &i) ?? quoteAfterScalar(bytes, i, atTopLevel: open.isEmpty) { return error }
             case UInt8(ascii: "+"), UInt8(ascii: "."):
                 // Someone wrote a number JSON does not allow (`+1`, `.5`); say so, not "unexpected '+'".
                 return JSONSyntaxError(offset: i, message: "invalid number")
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if let error = scanLiteral(bytes, &i) { return error }
+                if let error = scanLiteral(bytes, &i) ?? quoteAfterScalar(bytes, i, atTopLevel: open.isEmpty) { return error }
             case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
                 // Punctuation where a value belongs: `[1,]`, `{"a":}`, a stray `]` at top level.
                 return JSONSyntaxError(offset: i, message: "expected a value")
@@ -233,6 +234,16 @@ public enum JSONSyntaxDiagnoser {
             return JSONSyntaxError(offset: i, message: "invalid literal")
         }
         return nil
+    }
+
+    /// A top-level number or literal run straight into a string (`1"a"`, `true"x"`).
+    ///
+    /// jq would read two values, but simdjson, the fast path, rejects it; flagging it here keeps
+    /// the two in agreement, so a failed fast parse always gets a reason. Inside a container the
+    /// usual "expected ','" message is the clearer one and comes from the caller.
+    private static func quoteAfterScalar(_ bytes: UnsafeRawBufferPointer, _ i: Int, atTopLevel: Bool) -> JSONSyntaxError? {
+        guard atTopLevel, i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
+        return JSONSyntaxError(offset: i, message: unexpected(bytes[i]))
     }
 
     // MARK: - Bytes
