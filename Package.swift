@@ -46,8 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["userlist"],
-            resources: []
+            dependencies: ["userlist"]
         ),
     ],
     cxxLanguageStandard: .cxx17

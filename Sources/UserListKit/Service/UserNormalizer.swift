@@ -1,6 +1,6 @@
 /// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`.
 enum UserNormalizer {
-    static func normalize(_ user: User) -> User {
+    static func normalize(_ user: consuming User) -> User {
         var user = user
         user.id = user.id.trimmed() ?? ""
         user.name = user.name?.trimmed()
@@ -37,9 +37,15 @@ extension String {
     ///
     /// Most values have nothing to trim: checking the first and last byte keeps that case cheap.
     func trimmed() -> String? {
-        let bytes = utf8
-        guard let first = bytes.first, let last = bytes.last else { return nil }
-        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return self }
+        let untouched = utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard let first = bytes.first, let last = bytes.last else { return nil }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        }
+        switch untouched {
+        case true??: return self
+        case nil?: return nil  // empty
+        default: break
+        }
         let slice = Substring(self).trimmingWhitespace()
         return slice.isEmpty ? nil : String(slice)
     }

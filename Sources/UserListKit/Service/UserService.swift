@@ -21,14 +21,15 @@ public final class UserService: UserServiceProtocol {
     @discardableResult
     public func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
         var report = LoadReport()
-        var seenIDs = Set<String>()
+        // Sized for a big export up front: rehashing a growing set of strings is costly.
+        var seenIDs = Set<String>(minimumCapacity: 1 << 16)
         try source.readRecords { batch in
             for (index, record) in batch.records.enumerated() {
                 report.recordsRead += 1
                 let user: User
                 switch record {
                 case .user(let mapped):
-                    user = UserNormalizer.normalize(mapped)
+                    user = UserNormalizer.normalize(consume mapped)
                     if user.id.isEmpty {
                         try reject(batch, index, reason: "no \"id\"", report: &report)
                         continue

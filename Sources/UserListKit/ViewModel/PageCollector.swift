@@ -36,17 +36,16 @@ struct PageCollector {
             }
             return
         }
-        let entry = SortEntry(
-            value: sort.key.value(of: user).map { SortValue($0, key: sort.key) },
-            descending: sort.descending, sequence: matched, user: user)
+        let value = sort.key.value(of: user).map { SortValue($0, key: sort.key) }
         guard let limit else {
-            kept.append(entry)
+            kept.append(SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
             return
         }
         if heap.count < limit {
-            heap.insert(entry)
-        } else if let worst = heap.max, entry < worst {
-            heap.replaceMax(with: entry)
+            heap.insert(SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
+        } else if let worst = heap.max, SortEntry.precedes(value, matched, worst, descending: sort.descending) {
+            // Build the entry (and copy the user) only once it is known to be kept.
+            heap.replaceMax(with: SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
         }
     }
 

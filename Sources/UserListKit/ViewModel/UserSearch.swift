@@ -16,13 +16,13 @@ public struct UserSearch: Hashable, Sendable {
     }
 
     private func contains(_ field: String?) -> Bool {
-        guard var field else { return false }
+        guard let field else { return false }
         if foldedNeedle.isEmpty { return true }
         // Fast path: search ASCII text in place, lowercasing as we compare, with no allocation.
-        let fast: Bool? = field.withUTF8 { haystack in
+        let fast: Bool? = field.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
             guard haystack.allSatisfy({ $0 < 0x80 }) else { return nil }
             return needleIsASCII && Self.asciiCaseInsensitiveContains(haystack, foldedNeedle)
-        }
+        } ?? nil
         if let fast { return fast }
         return Self.asciiCaseInsensitiveContains(Array(TextFolding.fold(field).utf8), foldedNeedle)
     }

@@ -14,7 +14,7 @@ public struct AddressDTO: Hashable, Sendable, Codable {
         self.geo = geo
     }
 
-    public func toDomain() -> Address {
+    public consuming func toDomain() -> Address {
         Address(street: street, suite: suite, city: city, zipcode: zipcode, geo: geo?.toDomain())
     }
 }

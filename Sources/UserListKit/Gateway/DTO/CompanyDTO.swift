@@ -10,5 +10,5 @@ public struct CompanyDTO: Hashable, Sendable, Codable {
         self.bs = bs
     }
 
-    public func toDomain() -> Company { Company(name: name, catchPhrase: catchPhrase, bs: bs) }
+    public consuming func toDomain() -> Company { Company(name: name, catchPhrase: catchPhrase, bs: bs) }
 }

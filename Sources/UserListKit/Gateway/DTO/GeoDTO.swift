@@ -8,5 +8,5 @@ public struct GeoDTO: Hashable, Sendable, Codable {
         self.lng = lng
     }
 
-    public func toDomain() -> Geo { Geo(lat: lat, lng: lng) }
+    public consuming func toDomain() -> Geo { Geo(lat: lat, lng: lng) }
 }

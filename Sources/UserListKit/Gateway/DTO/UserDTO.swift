@@ -34,7 +34,7 @@ public struct UserDTO: Hashable, Sendable, Codable {
     }
 
     /// The canonical user, or `nil` without an id (the Service rejects it with a reason).
-    public func toDomain() -> User {
+    public consuming func toDomain() -> User {
         User(
             id: id?.text ?? "",
             name: name, username: username, email: email, avatarURL: avatar_url, bio: bio,

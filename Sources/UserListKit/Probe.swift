@@ -1,2 +1,0 @@
-import CSimdJSON
-public enum Probe { public static func padding() -> Int { csj_padding() } }

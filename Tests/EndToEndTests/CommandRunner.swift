@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs a shell command line with the freshly built `userlist` first on PATH, from the package root.
+enum CommandRunner {
+    struct Result: Equatable {
+        var stdout: Data
+        var stderr: Data
+        var status: Int32
+    }
+
+    /// The package root: three levels above this file (Tests/EndToEndTests/CommandRunner.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The build folder holding both this test binary and `userlist`.
+    static let binaryDirectory: URL = {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = me.deletingLastPathComponent()
+        // On Linux the test binary is `<build>/debug/<package>PackageTests.xctest`.
+        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("userlist").path), dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir
+    }()
+
+    static func run(_ commandLine: String) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", commandLine]
+        process.currentDirectoryURL = packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = binaryDirectory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["LC_ALL"] = "C.UTF-8"
+        environment.removeValue(forKey: "COLUMNS")
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a large output can't deadlock the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(stdout: outData, stderr: errData, status: process.terminationStatus)
+    }
+}

@@ -1,2 +1,0 @@
-import Testing
-@Test func e2e() { #expect(1 == 1) }
