@@ -5,11 +5,17 @@
 /// all non-ASCII UTF-8, is copied unchanged, so output can be compared byte for byte with jq's.
 public enum JSONText {
     /// Appends `s` as a JSON string literal, or `null` when `s` is nil.
+    @inline(__always)
     public static func appendString(_ s: String?, to output: OutputWriter) {
-        guard let s else {
+        if let s {
+            appendString(s, to: output)
+        } else {
             output.write("null")
-            return
         }
+    }
+
+    /// Appends `s` as a JSON string literal.
+    public static func appendString(_ s: String, to output: OutputWriter) {
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
             appendQuoted(UnsafeRawBufferPointer(utf8), to: output)
         }
@@ -26,8 +32,12 @@ public enum JSONText {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Most bytes need no escape: skip them eight at a time, and copy them later as one run.
+            if i + 8 <= n && !wordNeedsEscape(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let b = bytes[i]
-            // Most bytes need no escape: copy them later as one run instead of byte by byte.
             if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
                 i += 1
                 continue
@@ -43,6 +53,25 @@ public enum JSONText {
             output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<n]))
         }
         output.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `x` is below 0x20, `"`, `\` or DEL (SWAR, no branches).
+    ///
+    /// `(v - 0x01…) & ~v & 0x80…` flags a zero byte of `v` (Hacker's Delight 6-1); a borrow can
+    /// add false flags only above a true one, which a yes/no answer does not mind. Bytes of
+    /// multi-byte UTF-8 have the high bit set, so they are never flagged.
+    @inline(__always)
+    static func wordNeedsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let control = (x &- ones &* 0x20) & ~x
+        let q = x ^ (ones &* 0x22)
+        let quote = (q &- ones) & ~q
+        let s = x ^ (ones &* 0x5C)
+        let backslash = (s &- ones) & ~s
+        let d = x ^ (ones &* 0x7F)
+        let delete = (d &- ones) & ~d
+        return (control | quote | backslash | delete) & high != 0
     }
 
     private static func appendEscape(_ b: UInt8, to output: OutputWriter) {

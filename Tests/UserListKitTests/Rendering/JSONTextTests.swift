@@ -35,6 +35,28 @@ extension Rendering {
             #expect(Array(literal("e\u{301}").utf8) == [0x22, 0x65, 0xCC, 0x81, 0x22])
         }
 
+        @Test func wordCheckAgreesWithTheByteCheckForEveryByteAndPosition() {
+            let needsEscape: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+            for filler in [UInt8(ascii: "a"), 0xE4, 0x20] {
+                for value in UInt8.min...UInt8.max {
+                    for position in 0..<8 {
+                        var bytes = [UInt8](repeating: filler, count: 8)
+                        bytes[position] = value
+                        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                        #expect(JSONText.wordNeedsEscape(word) == needsEscape(value))
+                    }
+                }
+            }
+        }
+
+        @Test func everyEscapeIsFoundWhateverItsOffset() {
+            for offset in 0..<17 {
+                let prefix = String(repeating: "é", count: offset / 2) + String(repeating: "x", count: offset % 2)
+                #expect(literal(prefix + "\u{7F}" + prefix) == "\"" + prefix + "\\u007f" + prefix + "\"")
+                #expect(literal(prefix + "\"") == "\"" + prefix + "\\\"\"")
+            }
+        }
+
         @Test func escapesBetweenLongRunsKeepEveryByte() {
             let run = String(repeating: "abcdefgh", count: 10_000)
             #expect(literal(run + "\n" + run + "\u{1}") == "\"" + run + "\\n" + run + "\\u0001\"")
