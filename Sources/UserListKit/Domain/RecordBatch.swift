@@ -1,13 +1,13 @@
 /// Records decoded from one stretch of input, in input order.
 ///
-/// A batch is handed to its consumer while the input bytes behind it are still in memory, so the
-/// consumer can ask where a record came from (a slow path, used only to report a bad record).
-/// Don't keep a batch after the call that received it returns.
-public struct RecordBatch {
+/// A batch keeps the input bytes behind it, so its consumer can ask where a record came from
+/// (a slow path, used only to report a bad record). Batches cross from the Gateway's reading
+/// thread to the consumer's, hence `Sendable`.
+public struct RecordBatch: Sendable {
     public var records: [SourceRecord]
-    private let locator: (Int) -> SourceLocation
+    private let locator: @Sendable (Int) -> SourceLocation
 
-    public init(records: [SourceRecord], locator: @escaping (Int) -> SourceLocation) {
+    public init(records: [SourceRecord], locator: @escaping @Sendable (Int) -> SourceLocation) {
         self.records = records
         self.locator = locator
     }

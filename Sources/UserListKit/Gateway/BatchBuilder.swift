@@ -1,7 +1,7 @@
 /// Collects one chunk's records, and enough about their documents to locate any record later.
 struct BatchBuilder {
     /// A document of the chunk: where it starts, where its records are, and the first one's index.
-    struct Document {
+    struct Document: Sendable {
         var offset: Int
         var path: [JSONPathComponent]
         var isArray: Bool
@@ -15,8 +15,8 @@ struct BatchBuilder {
         documents.append(Document(offset: offset, path: path, isArray: isArray, firstRecord: records.count))
     }
 
-    /// The batch, with a locator that reads positions from `buffer` (valid while the consumer runs).
-    func finish(buffer: InputBuffer) -> RecordBatch {
+    /// The batch, with a locator that reads positions from `chunk`, which it keeps alive.
+    func finish(chunk: InputChunk) -> RecordBatch {
         let documents = self.documents
         return RecordBatch(records: records) { index in
             // The last document that starts at or before this record.
@@ -27,8 +27,8 @@ struct BatchBuilder {
             }
             let document = documents[low]
             let path = document.isArray ? document.path + [.index(index - document.firstRecord)] : document.path
-            let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: buffer.bytes) ?? document.offset
-            return buffer.location(ofOffset: offset, path: JSONPathLocator.describe(path))
+            let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) ?? document.offset
+            return chunk.location(ofOffset: offset, path: JSONPathLocator.describe(path))
         }
     }
 }

@@ -1,36 +1,36 @@
 /// Reads one input's documents chunk by chunk and decodes their user records.
 struct DocumentReader {
-    let buffer: InputBuffer
+    let input: InputReader
     let parser: JSONDocumentStream
     let shapes: [any PayloadShape]
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private var batchSize = 1 << 20
 
-    init(buffer: InputBuffer, parser: JSONDocumentStream, shapes: [any PayloadShape]) {
-        self.buffer = buffer
+    init(input: InputReader, parser: JSONDocumentStream, shapes: [any PayloadShape]) {
+        self.input = input
         self.parser = parser
         self.shapes = shapes
     }
 
     mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
-        try buffer.fill()
-        buffer.skipByteOrderMark()
+        var chunk = try input.firstChunk()
         while true {
-            let atEnd = buffer.reachedEnd
-            if atEnd, isBlank(buffer.bytes) { return }
+            let atEnd = input.reachedEnd
+            if atEnd, isBlank(chunk.bytes) { return }
             // Parse up to the last line break, so a chunk never ends inside a number or literal.
-            let regionEnd = atEnd ? buffer.count : (buffer.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
-            let region = UnsafeRawBufferPointer(rebasing: buffer.bytes[..<regionEnd])
+            let regionEnd = atEnd ? chunk.count : (chunk.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+            let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var batch = BatchBuilder()
-            switch try parse(region, atEnd: atEnd, into: &batch) {
+            switch try parse(region, of: chunk, atEnd: atEnd, into: &batch) {
             case .needMoreInput:
-                if atEnd { throw incompleteDocument(in: region) }
-                buffer.grow()
+                if atEnd { throw incompleteDocument(in: region, of: chunk) }
+                chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
-                if !batch.records.isEmpty { try consume(batch.finish(buffer: buffer)) }
-                buffer.discard(regionEnd - unparsed)
+                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
+                let keepFrom = regionEnd - unparsed
+                if atEnd, isBlank(UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...])) { return }
+                chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
             }
-            try buffer.fill()
         }
     }
 
@@ -45,23 +45,23 @@ struct DocumentReader {
     }
 
     /// Decodes every complete document in `region`.
-    private mutating func parse(_ region: UnsafeRawBufferPointer, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+    private mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         if region.isEmpty { return .needMoreInput }
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
-            if let error = syntaxError(in: region, atEnd: atEnd, fallback: message) { throw error }
+            if let error = syntaxError(in: region, of: chunk, atEnd: atEnd, fallback: message) { throw error }
             return .needMoreInput
         }
         while true {
             switch parser.next() {
             case .document(let root, let offset):
-                try decode(root, at: offset, into: &batch)
+                try decode(root, at: offset, of: chunk, into: &batch)
             case .end(let truncated):
                 return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
             case .tooLarge:
                 batchSize *= 2
                 return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
             case .invalid(let message):
-                if let error = syntaxError(in: region, atEnd: atEnd, fallback: message) { throw error }
+                if let error = syntaxError(in: region, of: chunk, atEnd: atEnd, fallback: message) { throw error }
                 // Only the region's end is incomplete: forget this pass and read more.
                 batch = BatchBuilder()
                 return .needMoreInput
@@ -69,7 +69,7 @@ struct DocumentReader {
         }
     }
 
-    private func decode(_ root: JSONNode, at offset: Int, into batch: inout BatchBuilder) throws {
+    private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
         for shape in shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             switch records {
@@ -82,7 +82,7 @@ struct DocumentReader {
             }
             return
         }
-        throw UserlistError(.data, "\(buffer.location(ofOffset: offset)): no users in this document: expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
+        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in this document: expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
     }
 
     @inline(__always)
@@ -92,17 +92,17 @@ struct DocumentReader {
 
     /// The precise error, or nil when the only problem is that the region ends mid-document
     /// and more input follows (then the caller reads more).
-    private func syntaxError(in region: UnsafeRawBufferPointer, atEnd: Bool, fallback: String) -> UserlistError? {
+    private func syntaxError(in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, fallback: String) -> UserlistError? {
         guard let found = JSONSyntaxDiagnoser.firstError(in: region) else {
-            return UserlistError(.data, "\(buffer.location(ofOffset: 0)): invalid JSON (\(fallback))")
+            return UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(fallback))")
         }
         if found.offset >= region.count, !atEnd { return nil }
-        return UserlistError(.data, "\(buffer.location(ofOffset: found.offset)): \(found.message)")
+        return UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
     }
 
-    private func incompleteDocument(in region: UnsafeRawBufferPointer) -> UserlistError {
-        syntaxError(in: region, atEnd: true, fallback: "incomplete document")
-            ?? UserlistError(.data, "\(buffer.location(ofOffset: region.count)): unexpected end of input")
+    private func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
+        syntaxError(in: region, of: chunk, atEnd: true, fallback: "incomplete document")
+            ?? UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
     }
 
     private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {

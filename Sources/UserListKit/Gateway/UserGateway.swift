@@ -1,12 +1,15 @@
+import Foundation
+
 /// The anti-corruption layer: reads inputs, finds the users in each document, maps them to ``User``.
 ///
-/// Each input is read in chunks (see ``InputBuffer``) and parsed by simdjson; documents are
-/// decoded straight from its tape by the first matching ``PayloadShape``. Records come out in
-/// batches, one per chunk, so memory follows the chunk size, not the input size.
-public struct UserGateway: UserRecordSource {
+/// Each input is read in chunks (``InputReader``) and parsed by simdjson; documents are decoded
+/// straight from its tape by the first matching ``PayloadShape``. Reading and decoding run on a
+/// thread of their own, a couple of chunks ahead of the consumer, so on two cores decoding the
+/// next chunk overlaps with the Service and ViewModel working through the current one.
+public struct UserGateway: UserRecordSource, Sendable {
     public var inputs: [InputSource]
     var shapes: [any PayloadShape] = PayloadShapes.all
-    var chunkSize = InputBuffer.defaultChunkSize
+    var chunkSize = InputReader.defaultChunkSize
 
     public init(inputs: [InputSource]) {
         self.inputs = inputs.isEmpty ? [.standardInput] : inputs
@@ -18,11 +21,36 @@ public struct UserGateway: UserRecordSource {
     }
 
     public func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
+        let queue = BatchQueue(capacity: 2)
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread { [self] in
+            do {
+                try readAll { try queue.put($0) }
+                queue.finish(error: nil)
+            } catch {
+                queue.finish(error: error)
+            }
+            done.signal()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        // However the consumer leaves, the reader has stopped before this returns.
+        defer {
+            queue.cancel()
+            done.wait()
+        }
+        while let batch = try queue.take() {
+            try consume(batch)
+        }
+    }
+
+    /// Reads every input in order on the calling thread.
+    func readAll(_ emit: (RecordBatch) throws -> Void) throws {
         let parser = JSONDocumentStream()
-        for input in inputs {
-            let buffer = try InputBuffer(input, chunkSize: chunkSize)
-            var reader = DocumentReader(buffer: buffer, parser: parser, shapes: shapes)
-            try reader.read(consume)
+        for source in inputs {
+            let input = try InputReader(source, chunkSize: chunkSize)
+            var reader = DocumentReader(input: input, parser: parser, shapes: shapes)
+            try reader.read(emit)
         }
     }
 }
