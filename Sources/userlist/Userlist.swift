@@ -18,6 +18,9 @@ struct Userlist: ParsableCommand {
               curl -s https://jsonplaceholder.typicode.com/users | userlist --search an --sort name --page 1 --page-size 5
               userlist Samples/seed-users-response.json --format table
               userlist exports/*.ndjson --sort city --format csv > users.csv
+              userlist users.json --where '.company.name == $company' --arg company Deckow-Crist
+              curl -s https://api.example.com/v2/directory | userlist --jq '.data.members[] | select(.active)'
+              userlist users.json --sort name --jq-out '.items | map(.title)'
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 74 output error.
             """,
@@ -29,6 +32,22 @@ struct Userlist: ParsableCommand {
 
     @Option(help: ArgumentHelp("Keep users whose name, email or username contains TEXT (ignoring case and accents).", valueName: "text"))
     var search: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
+    var whereExpression: String?
+
+    @Option(name: .customLong("jq"), help: ArgumentHelp("Reshape each input document with a jq expression before decoding; every output is decoded as a document.", valueName: "jq"))
+    var preTransform: String?
+
+    @Option(name: .customLong("jq-out"), help: ArgumentHelp("Transform the output (the json envelope, or each cell with --format ndjson) and print each result as compact JSON.", valueName: "jq"))
+    var outputTransform: String?
+
+    // Parsed by JQArguments before ArgumentParser sees the command line; declared for --help.
+    @Option(name: .customLong("arg"), help: ArgumentHelp("Bind $name to the string value in every jq expression (repeatable).", valueName: "name value"))
+    var argHelp: [String] = []
+
+    @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $name to the JSON value in every jq expression (repeatable).", valueName: "name json"))
+    var argjsonHelp: [String] = []
 
     @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
     var sort: String?
@@ -60,6 +79,11 @@ struct Userlist: ParsableCommand {
     }
 
     func run() throws {
+        try run(variables: JQVariables())
+    }
+
+    /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
+    func run(variables: JQVariables) throws {
         let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
         let run = UserListRun(
             inputs: inputs.map(InputSource.init(argument:)),
@@ -68,9 +92,13 @@ struct Userlist: ParsableCommand {
                 sort: sort.flatMap(UserSortOrder.init(argument:)),
                 page: page ?? (pageSize == nil ? nil : 1),
                 pageSize: pageSize ?? UserListQuery.defaultPageSize),
-            format: format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .json),
+            format: format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal && outputTransform == nil ? .table : .json),
             strict: strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil)
+            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            whereExpression: whereExpression,
+            preTransform: preTransform,
+            outputTransform: outputTransform,
+            variables: variables)
         do {
             try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
         } catch {
@@ -82,10 +110,21 @@ struct Userlist: ParsableCommand {
     /// One line per error, as the contract asks, instead of ArgumentParser's usage block.
     static func main() {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(jqArguments.remaining)
+            if let userlist = command as? Userlist {
+                try userlist.run(variables: jqArguments.variables)
+            } else {
+                try command.run()
+            }
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
+        } catch let missing as JQArguments.MissingValue {
+            StandardError.write("userlist: \(missing.option) takes two values: a name and a value (see 'userlist --help')\n")
+            Glibc.exit(64)
+        } catch let error as UserlistError {
+            StandardError.write("userlist: \(error.message)\n")
+            Glibc.exit(error.exitCode)
         } catch {
             if exitCode(for: error) == .success { Self.exit(withError: error) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"

@@ -5,14 +5,16 @@ struct BatchBuilder {
         var offset: Int
         var path: [JSONPathComponent]
         var isArray: Bool
+        /// Records came from a `--jq` output: the path is in that output, not in the input.
+        var transformed: Bool
         var firstRecord: Int
     }
 
     var records: [SourceRecord] = []
     private(set) var documents: [Document] = []
 
-    mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool) {
-        documents.append(Document(offset: offset, path: path, isArray: isArray, firstRecord: records.count))
+    mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool, transformed: Bool) {
+        documents.append(Document(offset: offset, path: path, isArray: isArray, transformed: transformed, firstRecord: records.count))
     }
 
     /// The batch, with a locator that reads positions from `chunk`, which it keeps alive.
@@ -27,6 +29,9 @@ struct BatchBuilder {
             }
             let document = documents[low]
             let path = document.isArray ? document.path + [.index(index - document.firstRecord)] : document.path
+            if document.transformed {
+                return chunk.location(ofOffset: document.offset, path: "(--jq output)" + JSONPathLocator.describe(path))
+            }
             let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) ?? document.offset
             return chunk.location(ofOffset: offset, path: JSONPathLocator.describe(path))
         }

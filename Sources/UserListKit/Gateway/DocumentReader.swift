@@ -3,13 +3,15 @@ struct DocumentReader {
     let input: InputReader
     let parser: JSONDocumentStream
     let shapes: [any PayloadShape]
+    let transform: (any DocumentTransform)?
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private var batchSize = 1 << 20
 
-    init(input: InputReader, parser: JSONDocumentStream, shapes: [any PayloadShape]) {
+    init(input: InputReader, parser: JSONDocumentStream, shapes: [any PayloadShape], transform: (any DocumentTransform)? = nil) {
         self.input = input
         self.parser = parser
         self.shapes = shapes
+        self.transform = transform
     }
 
     mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
@@ -70,19 +72,33 @@ struct DocumentReader {
     }
 
     private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+        guard let transform else {
+            return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
+        }
+        do {
+            try transform.transform(root) { output in
+                try decodeUsers(in: output, at: offset, of: chunk, into: &batch, transformed: true)
+            }
+        } catch let error as JQError {
+            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): --jq: \(error.message)")
+        }
+    }
+
+    private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
         for shape in shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             switch records {
             case .array(let array, let path):
-                batch.startDocument(at: offset, path: path, isArray: true)
+                batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
                 array.forEachElement { batch.records.append(Self.map($0, shape)) }
             case .single(let record):
-                batch.startDocument(at: offset, path: [], isArray: false)
+                batch.startDocument(at: offset, path: [], isArray: false, transformed: transformed)
                 batch.records.append(Self.map(record, shape))
             }
             return
         }
-        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in this document: expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
+        let what = transformed ? "an output of --jq" : "this document"
+        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
     }
 
     @inline(__always)

@@ -8,11 +8,14 @@ import Foundation
 /// next chunk overlaps with the Service and ViewModel working through the current one.
 public struct UserGateway: UserRecordSource, Sendable {
     public var inputs: [InputSource]
+    /// `--jq`: reshapes each document before decoding.
+    var transform: (any DocumentTransform)?
     var shapes: [any PayloadShape] = PayloadShapes.all
     var chunkSize = InputReader.defaultChunkSize
 
-    public init(inputs: [InputSource]) {
+    public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil) {
         self.inputs = inputs.isEmpty ? [.standardInput] : inputs
+        self.transform = preTransform
     }
 
     init(inputs: [InputSource], chunkSize: Int) {
@@ -49,7 +52,7 @@ public struct UserGateway: UserRecordSource, Sendable {
         let parser = JSONDocumentStream()
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize)
-            var reader = DocumentReader(input: input, parser: parser, shapes: shapes)
+            var reader = DocumentReader(input: input, parser: parser, shapes: shapes, transform: transform)
             try reader.read(emit)
         }
     }

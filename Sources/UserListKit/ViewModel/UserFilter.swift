@@ -4,4 +4,11 @@
 /// the user and reports the failures once, or stops the run in strict mode.
 public protocol UserFilter {
     func includes(_ user: User) throws -> Bool
+
+    /// A note for after the run (e.g. how often the filter saw something odd), or nil.
+    func summary() -> String?
+}
+
+extension UserFilter {
+    public func summary() -> String? { nil }
 }

@@ -51,6 +51,7 @@ public final class UserListViewModel {
             collector.add(user)
         }
         filterFailures.report(to: warnings)
+        if let note = filter?.summary() { warnings.warn(note) }
         let page = makePage(total: collector.matched, users: collector.pageUsers())
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }

@@ -1,0 +1,69 @@
+import CJQ
+
+/// A compiled jq expression, reused for every input it runs on.
+///
+/// libjq's state is not thread-safe: run one program on one thread at a time. Compile errors
+/// arrive through libjq's error callback; they are captured here and never printed raw.
+final class JQProgram {
+    private let state: OpaquePointer
+    private let messages = MessageBox()
+
+    /// Compiles `expression` with `variables` bound (`$name`); throws libjq's first message.
+    init(_ expression: String, variables: JQVariables = JQVariables()) throws(JQError) {
+        guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
+        self.state = state
+        jq_set_error_cb(state, { context, message in
+            let box = Unmanaged<MessageBox>.fromOpaque(context!).takeUnretainedValue()
+            box.append(JQValue(owning: message))
+        }, Unmanaged.passUnretained(messages).toOpaque())
+        let compiled = jq_compile_args(state, expression, variables.object().release())
+        if compiled == 0 {
+            throw JQError(message: messages.first ?? "cannot compile the expression")
+        }
+    }
+
+    deinit {
+        var state: OpaquePointer? = state
+        jq_teardown(&state)
+    }
+
+    /// Runs on `input` (consumed), handing each output to `body` until it returns false.
+    /// A runtime error ends the run and is thrown.
+    func run(_ input: consuming JQValue, _ body: (consuming JQValue) throws -> Bool) throws {
+        jq_start(state, input.release(), 0)
+        while true {
+            let output = JQValue(owning: jq_next(state))
+            if !output.isValid {
+                if let message = output.invalidMessage { throw JQError(message: message) }
+                return
+            }
+            if try !body(output) { return }
+        }
+    }
+
+    /// The first output, or nil when there is none.
+    func first(_ input: consuming JQValue) throws -> JQValue? {
+        var result: JQValue?
+        try run(input) { output in
+            result = consume output
+            return false
+        }
+        return result
+    }
+}
+
+/// Collects libjq's messages during compilation.
+private final class MessageBox {
+    private(set) var all: [String] = []
+
+    var first: String? { all.first }
+
+    func append(_ message: consuming JQValue) {
+        let text = message.kind == JV_KIND_STRING ? String(cString: jv_string_value(message.raw)) : message.json()
+        // libjq prefixes "jq: error: " and ends with a count line ("jq: 1 compile error"); keep the cause.
+        var line = text.split(separator: "\n").first.map(String.init) ?? text
+        if line.hasPrefix("jq: error: ") { line.removeFirst("jq: error: ".count) }
+        if line.hasSuffix(":") { line.removeLast() }
+        if !line.hasPrefix("jq: ") || all.isEmpty { all.append(line) }
+    }
+}

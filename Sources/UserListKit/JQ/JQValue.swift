@@ -1,0 +1,100 @@
+import CJQ
+
+/// One owned libjq value (`jv`): the only place that handles `jv` ownership.
+///
+/// libjq 1.6's rules, which this type encodes so no other code has to:
+/// - A `jv` is a reference-counted handle. Every `jv_*` function *consumes* (frees) the `jv`
+///   arguments it is given, unless it is one of the few that only *borrow*: `jv_get_kind`,
+///   `jv_is_valid`, `jv_number_value`, `jv_string_value` (pointer valid while the value lives),
+///   `jv_object_iter*`.
+/// - `jv_copy` returns a new reference to the same value; `jv_free` drops one.
+/// - `jq_start` consumes its input; `jq_next` returns an owned output.
+///
+/// `JQValue` is non-copyable: it frees its `jv` exactly once, in `deinit`. Passing it to a
+/// consuming libjq call goes through ``release()``, which gives up ownership without freeing.
+struct JQValue: ~Copyable {
+    private(set) var raw: jv
+
+    /// Takes ownership of `raw` (the caller must not free it).
+    init(owning raw: jv) { self.raw = raw }
+
+    deinit { jv_free(raw) }
+
+    /// Gives up ownership, for a libjq call that consumes its argument.
+    consuming func release() -> jv {
+        let raw = self.raw
+        discard self
+        return raw
+    }
+
+    /// A second owned reference to the same value.
+    func copy() -> JQValue { JQValue(owning: jv_copy(raw)) }
+
+    // MARK: Building
+
+    static var null: JQValue { JQValue(owning: jv_null()) }
+    static func bool(_ value: Bool) -> JQValue { JQValue(owning: value ? jv_true() : jv_false()) }
+    static func number(_ value: Double) -> JQValue { JQValue(owning: jv_number(value)) }
+    static func object() -> JQValue { JQValue(owning: jv_object()) }
+    static func array() -> JQValue { JQValue(owning: jv_array()) }
+
+    static func string(_ text: String) -> JQValue {
+        var text = text
+        // withUTF8 can't return a non-copyable value: build the raw jv inside, own it outside.
+        let raw: jv = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return jv_string("") }
+            return jv_string_sized(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        }
+        return JQValue(owning: raw)
+    }
+
+    static func string(_ text: String?) -> JQValue { text.map { string($0) } ?? .null }
+
+    /// Sets `key` (consumes `value`).
+    mutating func set(_ key: String, _ value: consuming JQValue) {
+        raw = jv_object_set(raw, JQValue.string(key).release(), value.release())
+    }
+
+    /// Appends to an array (consumes `value`).
+    mutating func append(_ value: consuming JQValue) {
+        raw = jv_array_append(raw, value.release())
+    }
+
+    /// Parses JSON text; nil with libjq's message when it isn't JSON.
+    static func parse(_ text: String) -> Result<JQValue, JQError> {
+        let value = JQValue(owning: jv_parse(text))
+        if value.kind == JV_KIND_INVALID { return .failure(JQError(message: value.invalidMessage ?? "invalid JSON")) }
+        return .success(value)
+    }
+
+    // MARK: Reading (borrowing)
+
+    var kind: jv_kind { jv_get_kind(raw) }
+    var isValid: Bool { kind != JV_KIND_INVALID }
+    var isTrue: Bool { kind == JV_KIND_TRUE }
+    /// `false` or `null`: jq's falsy values.
+    var isFalsy: Bool { kind == JV_KIND_FALSE || kind == JV_KIND_NULL }
+
+    /// The kind's name as jq says it (`string`, `object`, …).
+    var kindName: String { String(cString: jv_kind_name(kind)) }
+
+    /// For an invalid value (a jq error): its message as text, or nil for a plain end of output.
+    var invalidMessage: String? {
+        guard kind == JV_KIND_INVALID, jv_invalid_has_msg(jv_copy(raw)) != 0 else { return nil }
+        let message = JQValue(owning: jv_invalid_get_msg(jv_copy(raw)))
+        if message.kind == JV_KIND_STRING { return String(cString: jv_string_value(message.raw)) }
+        return message.json()
+    }
+
+    /// Compact JSON text, as `jq -c` prints it.
+    func json() -> String {
+        let text = JQValue(owning: jv_dump_string(jv_copy(raw), 0))
+        return String(cString: jv_string_value(text.raw))
+    }
+}
+
+/// A message from libjq: a compile error or a runtime error.
+struct JQError: Error, Hashable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
