@@ -152,7 +152,7 @@ for n in userlist $TOOLS; do
   if [ -z "$m" ]; then printf '%-9s %12s %9s %10s\n' "$n" n/a "${RSS[$n]:-n/a}" n/a; continue; fi
   ratio=n/a
   [ -n "$ul" ] && ratio=$(awk -v a="$m" -v b="$ul" 'BEGIN{printf "%.1f", a/b}')
-  printf '%-9s %6.2f ±%4.2f %9s %10s\n' "$n" "$m" "${SD[$n]}" "${RSS[$n]}" "$ratio"
+  printf '%-9s %7.2f ±%5.2f %9s %10s\n' "$n" "$m" "${SD[$n]}" "${RSS[$n]}" "$ratio"
   if [ "$n" != userlist ] && { [ -z "$best" ] || awk -v a="$m" -v b="$best" 'BEGIN{exit !(a<b)}'; }; then
     best=$m; bestn=$n
   fi
