@@ -1,6 +1,8 @@
 /// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`.
 enum UserNormalizer {
+    /// The normalised user; the same value, uncopied, when there is nothing to change (the usual case).
     static func normalize(_ user: consuming User) -> User {
+        if isNormalized(user) { return user }
         var user = user
         user.id = user.id.trimmed() ?? ""
         user.name = user.name?.trimmed()
@@ -32,7 +34,39 @@ enum UserNormalizer {
     }
 }
 
+extension UserNormalizer {
+    /// Whether every string is already trimmed and non-empty: a read-only check, so the common
+    /// case never copies the user.
+    static func isNormalized(_ user: borrowing User) -> Bool {
+        guard user.id.isTrimmedAndNonEmpty else { return false }
+        guard user.name.isTrimmedOrNil, user.username.isTrimmedOrNil, user.email.isTrimmedOrNil,
+              user.avatarURL.isTrimmedOrNil, user.bio.isTrimmedOrNil, user.phone.isTrimmedOrNil,
+              user.website.isTrimmedOrNil else { return false }
+        if let address = user.address {
+            guard address.street.isTrimmedOrNil, address.suite.isTrimmedOrNil, address.city.isTrimmedOrNil,
+                  address.zipcode.isTrimmedOrNil, address.geo?.lat.isTrimmedOrNil ?? true,
+                  address.geo?.lng.isTrimmedOrNil ?? true else { return false }
+        }
+        if let company = user.company {
+            guard company.name.isTrimmedOrNil, company.catchPhrase.isTrimmedOrNil, company.bs.isTrimmedOrNil else { return false }
+        }
+        return true
+    }
+}
+
+extension Optional<String> {
+    var isTrimmedOrNil: Bool { self?.isTrimmedAndNonEmpty ?? true }
+}
+
 extension String {
+    /// Non-empty and with no white space at either end (checked on the first and last byte).
+    var isTrimmedAndNonEmpty: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+        } ?? false
+    }
+
     /// Trimmed of surrounding white space (Unicode's, as `Character.isWhitespace`), or `nil` if nothing is left.
     ///
     /// Most values have nothing to trim: checking the first and last byte keeps that case cheap.

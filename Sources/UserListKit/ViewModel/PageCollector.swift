@@ -14,6 +14,8 @@ struct PageCollector {
     private(set) var matched = 0
     private var heap = Heap<SortEntry>()
     private var kept: [SortEntry] = []
+    /// The users behind the entries, by sequence number.
+    private var users: [Int: User] = [:]
 
     init(sort: UserSortOrder?, page: Int?, pageSize: Int) {
         self.sort = sort
@@ -32,28 +34,32 @@ struct PageCollector {
         guard let sort else {
             // Input order: keep just the page's window.
             if matched >= skip, limit.map({ matched < $0 }) ?? true {
-                kept.append(SortEntry(value: nil, descending: false, sequence: matched, user: user))
+                kept.append(SortEntry(value: nil, descending: false, sequence: matched))
+                users[matched] = user
             }
             return
         }
         let value = sort.key.value(of: user).map { SortValue($0, key: sort.key) }
+        let entry = SortEntry(value: value, descending: sort.descending, sequence: matched)
         guard let limit else {
-            kept.append(SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
+            kept.append(entry)
+            users[matched] = user
             return
         }
         if heap.count < limit {
-            heap.insert(SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
-        } else if let worst = heap.max, SortEntry.precedes(value, matched, worst, descending: sort.descending) {
-            // Build the entry (and copy the user) only once it is known to be kept.
-            heap.replaceMax(with: SortEntry(value: value, descending: sort.descending, sequence: matched, user: user))
+            heap.insert(entry)
+            users[matched] = user
+        } else if let worst = heap.max, entry < worst {
+            users[heap.replaceMax(with: entry).sequence] = nil
+            users[matched] = user
         }
     }
 
     /// The page's users, in order.
     func pageUsers() -> [User] {
-        if sort == nil { return kept.map(\.user) }
+        if sort == nil { return kept.map { users[$0.sequence]! } }
         let ordered = limit == nil ? kept.sorted() : heap.unordered.sorted()
         guard skip < ordered.count else { return [] }
-        return ordered[skip...].map(\.user)
+        return ordered[skip...].map { users[$0.sequence]! }
     }
 }
