@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import UserListKit
+
+/// The parent suite of the Gateway tests (Diagnostics has its own), so `swift test --filter GatewayTests` selects them.
+@Suite enum GatewayTests {}
+
+/// A fresh directory under the system's temporary directory, removed when the test's suite instance goes.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("userlist-tests-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` (UTF-8) to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        write(name, bytes: Array(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) -> String {
+        let path = url.appendingPathComponent(name).path
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
+        return path
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// What a gateway read: its batches, and the records across them.
+struct GatewayRead {
+    var batches: [RecordBatch]
+
+    var records: [SourceRecord] { batches.flatMap(\.records) }
+
+    /// Mapped users, in order (unusable records left out).
+    var users: [User] {
+        records.compactMap { if case .user(let user) = $0 { user } else { nil } }
+    }
+
+    /// Reasons of the unusable records, in order.
+    var reasons: [String] {
+        records.compactMap { if case .unusable(let reason) = $0 { reason } else { nil } }
+    }
+
+    /// Where record `index` (counted across all batches) starts.
+    func location(ofRecord index: Int) -> InputLocation? {
+        var remaining = index
+        for batch in batches {
+            if remaining < batch.records.count { return batch.location(ofRecord: remaining) }
+            remaining -= batch.records.count
+        }
+        return nil
+    }
+}
+
+extension GatewayTests {
+    /// Reads `inputs` through ``UserGateway`` (its reader thread and all), with a chunk size if given.
+    static func read(_ inputs: [InputSource], chunkSize: Int? = nil) throws -> GatewayRead {
+        let gateway = chunkSize.map { UserGateway(inputs: inputs, chunkSize: $0) } ?? UserGateway(inputs: inputs)
+        var batches: [RecordBatch] = []
+        try gateway.readRecords { batches.append($0) }
+        return GatewayRead(batches: batches)
+    }
+
+    static func read(file path: String, chunkSize: Int? = nil) throws -> GatewayRead {
+        try read([.file(path)], chunkSize: chunkSize)
+    }
+
+    /// The UserlistError a read of `path` throws (or a test failure if it doesn't).
+    static func readError(file path: String, chunkSize: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> UserlistError? {
+        do {
+            _ = try read(file: path, chunkSize: chunkSize)
+            Issue.record("expected the read to fail", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as UserlistError {
+            return error
+        } catch {
+            Issue.record("expected a UserlistError, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// The 1-based line and column (in Unicode scalars) where `marker` first occurs in `text`.
+    static func position(of marker: String, in text: String) -> (line: Int, column: Int) {
+        guard let range = text.range(of: marker) else { return (0, 0) }
+        let before = text[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count + 1
+        let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+        return (line, before[lineStart...].unicodeScalars.count + 1)
+    }
+
+    /// A JSONPlaceholder-like user with a long-ish body, for multi-chunk inputs.
+    static func placeholderUser(_ id: Int) -> String {
+        #"{"id":\#(id),"name":"User \#(id)","username":"user\#(id)","email":"user\#(id)@example.com","address":{"city":"City \#(id)"}}"#
+    }
+}

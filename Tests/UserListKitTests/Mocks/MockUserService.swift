@@ -1,0 +1,23 @@
+@testable import UserListKit
+
+/// Seed 000's MockUserService: fixed users, or an error when `shouldFail`.
+final class MockUserService: UserServiceProtocol {
+    var shouldFail = false
+    var mockUsers: [User] = []
+    var error = UserlistError(.data, "users.json:3:17: expected ',' or '}' after an object member")
+    /// How many times `loadUsers` was called.
+    private(set) var loadCount = 0
+
+    init(mockUsers: [User] = [], shouldFail: Bool = false) {
+        self.mockUsers = mockUsers
+        self.shouldFail = shouldFail
+    }
+
+    @discardableResult
+    func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
+        loadCount += 1
+        if shouldFail { throw error }
+        for user in mockUsers { try consume(user) }
+        return LoadReport(recordsRead: mockUsers.count, usersLoaded: mockUsers.count)
+    }
+}
