@@ -55,6 +55,11 @@ struct JQValue: ~Copyable {
         raw = jv_object_set(raw, JQValue.string(key).release(), value.release())
     }
 
+    /// Sets the field named by the string `key`, which is only borrowed (consumes `value`).
+    mutating func set(_ key: borrowing JQValue, _ value: consuming JQValue) {
+        raw = jv_object_set(raw, jv_copy(key.raw), value.release())
+    }
+
     /// Appends to an array (consumes `value`).
     mutating func append(_ value: consuming JQValue) {
         raw = jv_array_append(raw, value.release())

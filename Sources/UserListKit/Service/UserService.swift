@@ -20,10 +20,20 @@ public final class UserService: UserServiceProtocol {
 
     @discardableResult
     public func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
+        try loadUserBatches { users in
+            for user in users { try consume(user) }
+        }
+    }
+
+    /// One batch per batch of records the source reads.
+    @discardableResult
+    public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = Set<String>(minimumCapacity: 1 << 16)
         try source.readRecords { batch in
+            var users: [User] = []
+            users.reserveCapacity(batch.records.count)
             for (index, record) in batch.records.enumerated() {
                 report.recordsRead += 1
                 let user: User
@@ -43,8 +53,9 @@ public final class UserService: UserServiceProtocol {
                     continue
                 }
                 report.usersLoaded += 1
-                try consume(user)
+                users.append(user)
             }
+            try consume(users)
         }
         summarize(report)
         return report

@@ -1,35 +1,81 @@
+import Foundation
+
 /// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.
 ///
 /// No output, `false`, `null` or any other value drops the user; a runtime error drops it and is
-/// thrown for the ViewModel to count. Outputs that are not booleans are counted too, since they
-/// usually mean a mistake (`--where .name` instead of `--where '.name != null'`).
+/// reported by the ViewModel. Outputs that are not booleans are counted too, since they usually
+/// mean a mistake (`--where .name` instead of `--where '.name != null'`).
+///
+/// libjq runs one program on one thread at a time and its values can't be shared between threads,
+/// so the expression is compiled once per worker; a batch of users is split between two workers.
 public final class JQUserFilter: UserFilter {
-    private let program: JQProgram
-    private var nonBoolean = 0
-    private var firstNonBooleanKind: String?
+    private let workers: [Worker]
 
     /// Compiles `expression`; a compile error is a usage error naming `--where`.
-    public init(expression: String, variables: JQVariables = JQVariables()) throws(UserlistError) {
-        do {
-            program = try JQProgram(expression, variables: variables)
-        } catch {
-            throw UserlistError(.usage, "--where: \(error.message)")
+    public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
+        var workers: [Worker] = []
+        for _ in 0..<max(1, parallelism) {
+            do {
+                workers.append(Worker(program: try JQProgram(expression, variables: variables)))
+            } catch {
+                throw UserlistError(.usage, "--where: \(error.message)")
+            }
         }
+        self.workers = workers
     }
 
     public func includes(_ user: User) throws -> Bool {
-        guard let output = try program.first(user.jqValue()) else { return false }
-        if output.isTrue { return true }
-        if !output.isFalsy {
-            nonBoolean += 1
-            if firstNonBooleanKind == nil { firstNonBooleanKind = output.kindName }
+        try workers[0].includes(user)
+    }
+
+    public func verdicts(for users: [User]) -> [FilterVerdict] {
+        // Small batches aren't worth a thread hop.
+        guard workers.count > 1, users.count >= 256 else { return workers[0].verdicts(users[...]) }
+        let workers = self.workers
+        let parts = workers.count
+        let size = (users.count + parts - 1) / parts
+        // Each worker writes only its own slot, so the slots need no lock.
+        let slots = UnsafeMutableBufferPointer<[FilterVerdict]>.allocate(capacity: parts)
+        slots.initialize(repeating: [])
+        defer { slots.deinitialize().deallocate() }
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (part * size)..<min(users.count, (part + 1) * size)
+            shared[part] = workers[part].verdicts(users[range])
         }
-        return false
+        return Array(slots.joined())
     }
 
     public func summary() -> String? {
-        guard let kind = firstNonBooleanKind else { return nil }
+        let nonBoolean = workers.reduce(0) { $0 + $1.nonBoolean }
+        guard let kind = workers.lazy.compactMap(\.firstNonBooleanKind).first else { return nil }
         let users = nonBoolean == 1 ? "1 user" : "\(nonBoolean) users"
         return "--where gave a \(kind), not true or false, for \(users); only true keeps a user"
+    }
+
+    /// One compiled program and its value builder, used by one thread at a time.
+    private final class Worker: @unchecked Sendable {
+        let program: JQProgram
+        let builder = CanonicalUserBuilder()
+        var nonBoolean = 0
+        var firstNonBooleanKind: String?
+
+        init(program: JQProgram) { self.program = program }
+
+        func includes(_ user: User) throws -> Bool {
+            guard let output = try program.first(builder.build(user)) else { return false }
+            if output.isTrue { return true }
+            if !output.isFalsy {
+                nonBoolean += 1
+                if firstNonBooleanKind == nil { firstNonBooleanKind = output.kindName }
+            }
+            return false
+        }
+
+        func verdicts(_ users: ArraySlice<User>) -> [FilterVerdict] {
+            users.map { user in
+                do { return try includes(user) ? .included : .excluded } catch { return .failed("\(error)") }
+            }
+        }
     }
 }

@@ -7,8 +7,25 @@ public protocol UserFilter {
 
     /// A note for after the run (e.g. how often the filter saw something odd), or nil.
     func summary() -> String?
+
+    /// ``includes(_:)`` for each of `users`, in order; an implementation may work in parallel.
+    func verdicts(for users: [User]) -> [FilterVerdict]
+}
+
+/// What a filter said about one user.
+public enum FilterVerdict: Sendable {
+    case included
+    case excluded
+    /// The filter failed for this user (the user is dropped, the error counted).
+    case failed(String)
 }
 
 extension UserFilter {
     public func summary() -> String? { nil }
+
+    public func verdicts(for users: [User]) -> [FilterVerdict] {
+        users.map { user in
+            do { return try includes(user) ? .included : .excluded } catch { return .failed("\(error)") }
+        }
+    }
 }

@@ -37,18 +37,20 @@ public final class UserListViewModel {
         let search = query.search.map(UserSearch.init)
         var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize)
         var filterFailures = FilterFailures()
-        try service.loadUsers { user in
-            if let filter {
-                do {
-                    guard try filter.includes(user) else { return }
-                } catch {
-                    if strict { throw UserlistError(.data, "--where: user \(user.id): \(error)") }
-                    filterFailures.record(error)
-                    return
+        try service.loadUserBatches { users in
+            let verdicts = filter?.verdicts(for: users)
+            for (index, user) in users.enumerated() {
+                switch verdicts?[index] {
+                case .excluded?: continue
+                case .failed(let message)?:
+                    if strict { throw UserlistError(.data, "--where: user \(user.id): \(message)") }
+                    filterFailures.record(message)
+                    continue
+                case .included?, nil: break
                 }
+                if let search, !search.matches(user) { continue }
+                collector.add(user)
             }
-            if let search, !search.matches(user) { return }
-            collector.add(user)
         }
         filterFailures.report(to: warnings)
         if let note = filter?.summary() { warnings.warn(note) }
@@ -71,10 +73,10 @@ public final class UserListViewModel {
 /// Counts `--where` runtime errors so they are reported once, with the first error's message.
 private struct FilterFailures {
     var count = 0
-    var first: (any Error)?
+    var first: String?
 
-    mutating func record(_ error: any Error) {
-        if first == nil { first = error }
+    mutating func record(_ message: String) {
+        if first == nil { first = message }
         count += 1
     }
 
