@@ -1,0 +1,127 @@
+import Testing
+@testable import UserListKit
+
+/// jq 1.6's own test files (jq.test, onig.test), run through `JQProgram` and judged as
+/// `jq --run-tests` judges them. Cases that stock jq 1.6 fails too, or that need something only jq's
+/// CLI provides, are listed in jq-1.6-known-failures.txt; every other case must pass, and every listed
+/// case must still fail (so the list can't rot).
+@Suite struct JQPeerTests {
+    static let files = ["jq.test", "onig.test"]
+
+    static func cases(_ file: String) throws -> [JQTestCase] {
+        let text = try #require(PeerTestFiles.read(PeerTestFiles.path(file)), "cannot read \(PeerTestFiles.path(file))")
+        return JQTestFile.parse(text, file: file)
+    }
+
+    static func knownFailures() throws -> JQKnownFailures {
+        let text = try #require(
+            PeerTestFiles.read(PeerTestFiles.knownFailuresPath), "cannot read \(PeerTestFiles.knownFailuresPath)")
+        return JQKnownFailures(parsing: text)
+    }
+
+    @Test(.enabled(if: PeerTestFiles.available, PeerTestFiles.skipReason), arguments: files)
+    func testFilePasses(_ file: String) throws {
+        let cases = try Self.cases(file)
+        let known = try Self.knownFailures()
+        #expect(!cases.isEmpty, "\(file): no cases found")
+        let runner = JQTestRunner()
+        var passed = 0, compileErrors = 0, trailingErrors = 0, knownFailures = 0
+        for testCase in cases {
+            if let reason = known.reason(for: testCase.program) {
+                knownFailures += 1
+                // A known failure may make libjq abort: run it in a child process.
+                let outcome = runner.runIsolated(testCase)
+                if case .failed(let why) = outcome { print("\(testCase.location): known failure (\(reason)): \(testCase.program)\n  \(why)") }
+                if outcome.didPass {
+                    Issue.record("\(testCase.location): listed as a known failure (\(reason)) but passes now; remove it from jq-1.6-known-failures.txt: \(testCase.program)")
+                }
+                continue
+            }
+            switch runner.run(testCase) {
+            case .passed(let trailingError):
+                passed += 1
+                if case .compileError = testCase.expectation { compileErrors += 1 }
+                if trailingError != nil { trailingErrors += 1 }
+            case .failed(let why):
+                Issue.record("\(testCase.location): \(testCase.program)\n  \(why)")
+            }
+        }
+        let summary = "\(file): \(passed) passed (\(compileErrors) of them must-not-compile, \(trailingErrors) ending in a runtime error after all expected outputs, which jq --run-tests accepts), \(knownFailures) known failures, \(cases.count) cases"
+        print(summary)
+        #expect(passed + knownFailures == cases.count, "\(summary)")
+    }
+
+    /// The same cases fed the way userlist feeds documents (simdjson's tape → `jqValue()`) and
+    /// compared the way userlist prints outputs (`json()`), must give the same verdicts.
+    @Test(.enabled(if: PeerTestFiles.available, PeerTestFiles.skipReason), arguments: files)
+    func userlistInputAndOutputPathsAgree(_ file: String) throws {
+        let cases = try Self.cases(file)
+        let known = try Self.knownFailures()
+        let reference = JQTestRunner()
+        let userlist = JQTestRunner(input: .userlist, output: .printed)
+        var agreed = 0
+        for testCase in cases where known.reason(for: testCase.program) == nil {
+            guard case .outputs = testCase.expectation, reference.run(testCase).didPass else { continue }
+            switch userlist.run(testCase) {
+            case .passed: agreed += 1
+            case .failed(let why):
+                Issue.record("\(testCase.location): passes with jv_parse, fails with userlist's input/output path: \(testCase.program)\n  \(why)")
+            }
+        }
+        print("\(file): \(agreed) cases give the same outputs through userlist's simdjson input and printed output")
+    }
+
+    /// Every known failure names a program that is in one of the files.
+    @Test(.enabled(if: PeerTestFiles.available, PeerTestFiles.skipReason))
+    func knownFailuresNameRealCases() throws {
+        let known = try Self.knownFailures()
+        var programs = Set<String>()
+        for file in Self.files { for testCase in try Self.cases(file) { programs.insert(testCase.program) } }
+        for entry in known.entries {
+            #expect(programs.contains(entry.program), "jq-1.6-known-failures.txt:\(entry.line) names no case of \(Self.files): \(entry.program)")
+            #expect(!entry.reason.isEmpty, "jq-1.6-known-failures.txt:\(entry.line) has no reason comment above it")
+        }
+    }
+
+    /// The parser follows jq_test.c on the format's corners.
+    @Test func parsesTheFormat() {
+        let text = """
+            # comment
+            .a
+            {"a":1}
+            1
+
+            %%FAIL
+            {(0):1}
+            jq: error: Cannot use number (0) as object key at <top-level>, line 1:
+
+            %%FAIL IGNORE MSG
+            . as [] | null
+            jq: error: whatever
+
+            empty
+            #not skipped: the input line is taken as it is
+            # ends the outputs
+            .[]
+            [1,2]
+            1
+            2
+            """
+        let cases = JQTestFile.parse(text, file: "t")
+        #expect(cases.count == 5)
+        guard cases.count == 5 else { return }
+        #expect(cases[0].line == 2 && cases[0].program == ".a")
+        if case .outputs(let input, let outputs, _) = cases[0].expectation {
+            #expect(input == #"{"a":1}"# && outputs == ["1"])
+        } else { Issue.record("case 1 should be a run") }
+        if case .compileError(let message, let check) = cases[1].expectation {
+            #expect(check && message.hasPrefix("jq: error: Cannot use number"))
+        } else { Issue.record("case 2 should be a compile error") }
+        if case .compileError(_, let check) = cases[2].expectation { #expect(!check) } else { Issue.record("case 3") }
+        if case .outputs(let input, let outputs, _) = cases[3].expectation {
+            #expect(input.hasPrefix("#not skipped") && outputs.isEmpty)
+        } else { Issue.record("case 4 should be a run") }
+        #expect(cases[4].program == ".[]")
+        #expect(JQTestRunner.normalizedCompileMessage("jq: error: X at <top-level>, line 1:") == "X at <top-level>, line 1")
+    }
+}
