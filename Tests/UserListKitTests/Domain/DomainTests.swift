@@ -88,6 +88,50 @@ extension DomainTests {
         }
     }
 
+    @Suite struct UserValueTests {
+        @Test func encodesEveryKeyWithNulls() throws {
+            let data = try JSONEncoder().encode(User(id: "1", name: "Ann"))
+            let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(Set(object.keys) == ["id", "name", "username", "email", "avatarURL", "bio", "phone", "website", "address", "company"])
+            #expect(object["id"] as? String == "1")
+            #expect(object["email"] is NSNull)
+            #expect(object["address"] is NSNull)
+        }
+
+        @Test func decodesMissingKeysAsNil() throws {
+            let user = try JSONDecoder().decode(User.self, from: Data(#"{"id":"7","address":{"city":"Paris"}}"#.utf8))
+            #expect(user == User(id: "7", address: Address(city: "Paris")))
+        }
+
+        @Test func decodingWithoutIdFails() {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(User.self, from: Data(#"{"name":"Ann"}"#.utf8))
+            }
+        }
+
+        @Test func copiesAreIndependentValues() {
+            let original = User(id: "1", name: "Ann", address: Address(city: "Paris"))
+            var copy = original
+            copy.name = "Bob"
+            copy.address?.city = "Berlin"
+            #expect(original.name == "Ann")
+            #expect(original.address?.city == "Paris")
+            #expect(copy.name == "Bob")
+            #expect(copy.address?.city == "Berlin")
+            #expect(copy != original)
+        }
+
+        @Test func equalityAndHashingAreByValue() {
+            let a = User(id: "1", name: "Ann", company: Company(name: "ACME"))
+            let b = User(id: "1", name: "Ann", company: Company(name: "ACME"))
+            let c = User(id: "1", name: "Ann", company: Company(name: "Acme"))
+            #expect(a == b)
+            #expect(a.hashValue == b.hashValue)
+            #expect(a != c)
+            #expect(Set([a, b, c]).count == 2)
+        }
+    }
+
     @Suite struct SupportTypeTests {
         @Test func collectedWarningsKeepOrder() {
             let warnings = CollectedWarnings()
