@@ -64,6 +64,8 @@ struct JQTestRunner {
             // Child: only this thread exists. Report on the pipe (stderr too, for libjq's assert text).
             close(fds[0])
             dup2(fds[1], 2)
+            // Die plainly: no Swift backtrace of the child.
+            for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { Glibc.signal(signal, SIG_DFL) }
             alarm(30)
             let report: String
             switch run(testCase) {
@@ -88,7 +90,8 @@ struct JQTestRunner {
         let text = String(decoding: bytes, as: UTF8.self).trimmingSuffix()
         let signal = status & 0x7f
         if signal != 0 {
-            return .failed("the process died of signal \(signal)\(text.isEmpty ? "" : ": " + text)")
+            let first = text.split(separator: "\n").first.map(String.init) ?? ""
+            return .failed("the process died of signal \(signal)\(first.isEmpty ? "" : ": " + first)")
         }
         if text.hasSuffix("PASSED") { return .passed(trailingError: nil) }
         if let range = text.range(of: "FAILED ") { return .failed(String(text[range.upperBound...])) }
