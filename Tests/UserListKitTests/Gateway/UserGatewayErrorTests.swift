@@ -52,6 +52,23 @@ extension GatewayTests {
             #expect(error.message.hasSuffix("invalid literal"))
         }
 
+        @Test(arguments: [64, 4096])
+        func syntaxErrorDeepInsideADocumentBiggerThanTheChunk(chunkSize: Int) throws {
+            var lines = (1...200).map { "  " + GatewayTests.placeholderUser($0) + "," }
+            lines[119] = #"  {"id":120,"name":"User 120" "email":"x"},"#
+            lines[199].removeLast()
+            let text = "[\n" + lines.joined(separator: "\n") + "\n]\n"
+            let path = dir.write("big.json", text)
+            let error = try #require(GatewayTests.readError(file: path, chunkSize: chunkSize))
+            #expect(error.message == "\(path):121:31: expected ',' or '}' after an object member")
+        }
+
+        @Test func columnsAfterAByteOrderMarkCountFromTheMark() throws {
+            let path = dir.write("bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"id":1 "x":2}"#.utf8))
+            let error = try #require(GatewayTests.readError(file: path))
+            #expect(error.message == "\(path):1:9: expected ',' or '}' after an object member")
+        }
+
         @Test(arguments: [nil, 16])
         func truncatedInputIsUnexpectedEnd(chunkSize: Int?) throws {
             let path = dir.write("cut.json", #"[{"id":1,"name":"Ann"},{"id":2,"name":"Bo"#)

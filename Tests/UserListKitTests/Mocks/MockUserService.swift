@@ -5,6 +5,8 @@ final class MockUserService: UserServiceProtocol {
     var shouldFail = false
     var mockUsers: [User] = []
     var error = UserlistError(.data, "users.json:3:17: expected ',' or '}' after an object member")
+    /// Thrown instead of `error` when set: an error that is not a ``UserlistError``.
+    var otherError: (any Error)?
     /// How many times `loadUsers` was called.
     private(set) var loadCount = 0
 
@@ -16,7 +18,7 @@ final class MockUserService: UserServiceProtocol {
     @discardableResult
     func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
         loadCount += 1
-        if shouldFail { throw error }
+        if shouldFail { throw otherError ?? error }
         for user in mockUsers { try consume(user) }
         return LoadReport(recordsRead: mockUsers.count, usersLoaded: mockUsers.count)
     }

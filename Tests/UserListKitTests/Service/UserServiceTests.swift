@@ -91,7 +91,11 @@ extension ServiceTests {
         }
 
         @Test func strictTurnsTheFirstBadRecordIntoADataError() throws {
-            let source = MockRecordSource([.user(User(id: "1")), .unusable(reason: "expected a user object, found a number"), .user(User(id: " "))])
+            let source = MockRecordSource(batches: [
+                [.user(User(id: "1"))],
+                [.unusable(reason: "expected a user object, found a number"), .user(User(id: " "))],
+                [.user(User(id: "4"))],
+            ])
             var seen: [String] = []
             let warnings = CollectedWarnings()
             let service = UserService(source: source, strict: true, warnings: warnings)
@@ -99,7 +103,7 @@ extension ServiceTests {
                 try service.loadUsers { seen.append($0.id) }
             }
             #expect(error.kind == .data)
-            #expect(error.message == "mock.json:3:17: record .users[1] is not a usable user: expected a user object, found a number")
+            #expect(error.message == "mock.json:3:17: record .users[0] is not a usable user: expected a user object, found a number")
             #expect(seen == ["1"])
             #expect(warnings.messages.isEmpty)
         }
@@ -178,6 +182,17 @@ extension ServiceTests {
             #expect(users.map(\.id) == ["u1", "U1", "01", "1"])
             #expect(report.duplicates == 0)
             #expect(warnings.isEmpty)
+        }
+
+        @Test func canonicallyEquivalentButDifferentIdsAreDistinct() throws {
+            // "café" precomposed (U+00E9) and decomposed (e + U+0301) are different JSON strings, as jq's
+            // `unique` sees them; Swift's String equality (used by the Set of seen ids) treats them as one.
+            let users = [User(id: "caf\u{E9}", name: "Precomposed"), User(id: "cafe\u{301}", name: "Decomposed")]
+            withKnownIssue("dedupe compares ids with String ==, which is Unicode canonical equivalence, not the exact text") {
+                let (loaded, report, _) = try ServiceTests.load(MockRecordSource(users: users))
+                #expect(loaded.count == 2)
+                #expect(report.duplicates == 0)
+            }
         }
 
         @Test func duplicatesAcrossBatches() throws {
@@ -262,6 +277,39 @@ extension ServiceTests {
             try service.loadUsers { _ in count += 1 }
             #expect(source.readCount == 2)
             #expect(count == 2)
+        }
+
+        @Test func batchesFollowTheSourceBatches() throws {
+            let source = MockRecordSource(batches: [
+                [.user(User(id: "1")), .unusable(reason: "x"), .user(User(id: "2"))],
+                [.user(User(id: "1")), .user(User(id: " "))],
+                [.user(User(id: " 3 "))],
+            ])
+            var batches: [[String]] = []
+            let report = try UserService(source: source, warnings: CollectedWarnings()).loadUserBatches { batches.append($0.map(\.id)) }
+            #expect(batches.flatMap { $0 } == ["1", "2", "3"])
+            #expect(batches.count == 3)
+            #expect(batches.first == ["1", "2"])
+            #expect(report == LoadReport(recordsRead: 6, usersLoaded: 3, skipped: 2, duplicates: 1))
+        }
+
+        @Test func protocolGroupsUsersIntoBatchesOf4096() throws {
+            // MockUserService implements only loadUsers; the protocol's default groups its users.
+            let service = MockUserService(mockUsers: Fixtures.numbered(5000))
+            var sizes: [Int] = []
+            var ids: [String] = []
+            try service.loadUserBatches { batch in
+                sizes.append(batch.count)
+                ids += batch.map(\.id)
+            }
+            #expect(sizes == [4096, 904])
+            #expect(ids == (1...5000).map(String.init))
+        }
+
+        @Test func protocolBatchesNothingForNoUsers() throws {
+            var calls = 0
+            try MockUserService().loadUserBatches { _ in calls += 1 }
+            #expect(calls == 0)
         }
 
         @Test func serviceOverTheRealGateway() throws {

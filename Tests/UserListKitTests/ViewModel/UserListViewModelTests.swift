@@ -63,6 +63,24 @@ extension ViewModelTests {
             #expect(error.message == "missing.json: No such file or directory")
         }
 
+        @Test func otherErrorsBecomeDataErrors() {
+            struct Broken: Error, CustomStringConvertible { var description: String { "connection reset" } }
+            let mockService = MockUserService(shouldFail: true)
+            mockService.otherError = Broken()
+            let viewModel = UserListViewModel(service: mockService)
+            viewModel.load()
+            #expect(viewModel.state == .error(UserlistError(.data, "connection reset")))
+        }
+
+        @Test func warningsFromTheFilterComeAfterTheFailures() {
+            let filter = MockUserFilter(summary: "a note") { user in
+                if user.id == "u2" { throw MockUserFilter.Failure(message: "boom") }
+                return true
+            }
+            let (_, warnings) = ViewModelTests.load([Fixtures.alice, Fixtures.bob], filter: filter)
+            #expect(warnings.messages == ["--where failed for 1 user, dropped (first error: boom)", "a note"])
+        }
+
         @Test func emptyWhenNothingLoaded() {
             let viewModel = UserListViewModel(service: MockUserService())
             viewModel.load()
