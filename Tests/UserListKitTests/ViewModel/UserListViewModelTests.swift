@@ -186,6 +186,15 @@ extension ViewModelTests {
             #expect(page.items.count == 5)
         }
 
+        @Test func pageSizeWithoutPageIsIgnored() throws {
+            // The CLI turns --page-size alone into page 1; the query itself shows everything.
+            let page = try #require(ViewModelTests.page(users, query: UserListQuery(pageSize: 2)))
+            #expect(page.items.count == 5)
+            #expect(page.pageSize == 5)
+            #expect(page.totalPages == 1)
+            #expect(!page.hasMore)
+        }
+
         @Test func withoutPageMoreThanTheDefaultPageSize() throws {
             let page = try #require(ViewModelTests.page(Fixtures.numbered(45)))
             #expect(page.items.count == 45)

@@ -71,6 +71,8 @@ extension ViewModelTests {
         }
 
         @Test(arguments: [
+            ("jose", "Jose\u{301}", true),
+            ("jose\u{301}", "JOSÉ", true),
             ("é", "Émile", true),
             ("e", "Émile", true),
             ("ü", "Muller", true),
