@@ -74,7 +74,7 @@ import Testing
         var agreed = 0
         var jqOnlyInputs: [String] = []
         for testCase in cases where known.reason(for: testCase.program) == nil && !Self.mayAbort(testCase, known) {
-            guard case .outputs(let input, _, _) = testCase.expectation, reference.run(testCase).didPass else { continue }
+            guard case .outputs(let input, _) = testCase.expectation, reference.run(testCase).didPass else { continue }
             switch userlist.run(testCase) {
             case .passed:
                 agreed += 1
@@ -132,17 +132,44 @@ import Testing
         #expect(cases.count == 5)
         guard cases.count == 5 else { return }
         #expect(cases[0].line == 2 && cases[0].program == ".a")
-        if case .outputs(let input, let outputs, _) = cases[0].expectation {
+        if case .outputs(let input, let outputs) = cases[0].expectation {
             #expect(input == #"{"a":1}"# && outputs == ["1"])
         } else { Issue.record("case 1 should be a run") }
         if case .compileError(let message, let check) = cases[1].expectation {
             #expect(check && message.hasPrefix("jq: error: Cannot use number"))
         } else { Issue.record("case 2 should be a compile error") }
         if case .compileError(_, let check) = cases[2].expectation { #expect(!check) } else { Issue.record("case 3") }
-        if case .outputs(let input, let outputs, _) = cases[3].expectation {
+        if case .outputs(let input, let outputs) = cases[3].expectation {
             #expect(input.hasPrefix("#not skipped") && outputs.isEmpty)
         } else { Issue.record("case 4 should be a run") }
         #expect(cases[4].program == ".[]")
         #expect(JQTestRunner.normalizedCompileMessage("jq: error: X at <top-level>, line 1:") == "X at <top-level>, line 1")
+    }
+
+    /// The runner fails what `jq --run-tests` fails, and passes what it passes.
+    @Test func judgesLikeJQRunTests() {
+        func outcome(_ text: String) -> JQTestRunner.Outcome {
+            let cases = JQTestFile.parse(text, file: "t")
+            guard cases.count == 1 else { return .failed("parsed \(cases.count) cases") }
+            return JQTestRunner().run(cases[0])
+        }
+        // Compared as JSON values, not text.
+        #expect(outcome(".\n{\"b\":[1.0, 2],\"a\":null}\n{ \"a\": null, \"b\": [1, 2e0] }").didPass)
+        #expect(!outcome(".[]\n[1,2]\n1\n3").didPass)
+        // Missing, superfluous outputs.
+        #expect(!outcome(".[]\n[1,2]\n1").didPass)
+        #expect(!outcome(".[]\n[1]\n1\n1").didPass)
+        // A runtime error while outputs are expected fails; after them, jq's harness accepts it.
+        #expect(!outcome("1, error(\"x\"), 2\nnull\n1\n2").didPass)
+        #expect(outcome("1, error(\"x\")\nnull\n1") == .passed(trailingError: "x"))
+        // Must not compile; the message is compared unless IGNORE MSG.
+        #expect(!outcome("%%FAIL\n.\njq: error: whatever").didPass)
+        #expect(outcome("%%FAIL\n{(0):1}\njq: error: Cannot use number (0) as object key at <top-level>, line 1:").didPass)
+        #expect(!outcome("%%FAIL\n{(0):1}\njq: error: another message at <top-level>, line 1:").didPass)
+        #expect(outcome("%%FAIL IGNORE MSG\n{(0):1}\njq: error: another message").didPass)
+        // A child process reports the same verdicts.
+        let cases = JQTestFile.parse(".[]\n[1,2]\n1\n2\n\n.[]\n[1,2]\n1\n3", file: "t")
+        #expect(JQTestRunner().runIsolated(cases[0]).didPass)
+        #expect(!JQTestRunner().runIsolated(cases[1]).didPass)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 struct JQTestCase: Sendable {
     enum Expectation: Sendable {
         /// Run `program` on `input`; it must produce exactly `outputs` (JSON texts, one value each).
-        case outputs(input: String, outputs: [String], outputLines: [Int])
+        case outputs(input: String, outputs: [String])
         /// `%%FAIL`: `program` must not compile; with `checkMessage`, libjq's message must be `message`.
         case compileError(message: String, checkMessage: Bool)
     }
@@ -66,15 +66,13 @@ enum JQTestFile {
             }
             guard let (_, input) = next() else { break }
             var outputs: [String] = []
-            var outputLines: [Int] = []
-            while let (outputLine, output) = next() {
+            while let (_, output) = next() {
                 if isSkipped(output) { break }
                 outputs.append(output)
-                outputLines.append(outputLine)
             }
             cases.append(JQTestCase(
                 file: file, line: line, program: program,
-                expectation: .outputs(input: input, outputs: outputs, outputLines: outputLines)))
+                expectation: .outputs(input: input, outputs: outputs)))
         }
         return cases
     }

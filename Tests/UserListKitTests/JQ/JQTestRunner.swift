@@ -45,7 +45,7 @@ struct JQTestRunner {
         switch testCase.expectation {
         case .compileError(let message, let checkMessage):
             return runCompileError(testCase.program, message: message, checkMessage: checkMessage)
-        case .outputs(let input, let outputs, _):
+        case .outputs(let input, let outputs):
             return runOutputs(testCase.program, input: input, expected: outputs)
         }
     }
