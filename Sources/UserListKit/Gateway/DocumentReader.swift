@@ -24,6 +24,8 @@ struct DocumentReader {
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var batch = BatchBuilder()
             switch try parse(region, of: chunk, atEnd: atEnd, into: &batch) {
+            case .reread(let rewritten):
+                chunk = rewritten
             case .needMoreInput:
                 if atEnd { throw incompleteDocument(in: region, of: chunk) }
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
@@ -44,14 +46,15 @@ struct DocumentReader {
         case retryWithBiggerBatch(unparsed: Int)
         /// No complete document: the buffer must grow (nothing was decoded).
         case needMoreInput
+        /// Valid JSON simdjson can't hold (numbers out of range): read this chunk instead.
+        case reread(InputChunk)
     }
 
     /// Decodes every complete document in `region`.
     private mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         if region.isEmpty { return .needMoreInput }
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
-            if let error = syntaxError(in: region, of: chunk, atEnd: atEnd, fallback: message) { throw error }
-            return .needMoreInput
+            return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
         }
         while true {
             switch parser.next() {
@@ -63,12 +66,24 @@ struct DocumentReader {
                 batchSize *= 2
                 return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
             case .invalid(let message):
-                if let error = syntaxError(in: region, of: chunk, atEnd: atEnd, fallback: message) { throw error }
-                // Only the region's end is incomplete: forget this pass and read more.
+                // Whatever happens next, this pass's records are not handed on.
                 batch = BatchBuilder()
-                return .needMoreInput
+                return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
             }
         }
+    }
+
+    /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
+    /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
+    private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
+        if let found = JSONSyntaxDiagnoser.firstError(in: region) {
+            if found.offset >= region.count, !atEnd { return .needMoreInput }
+            throw UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
+        }
+        if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
+            return .reread(chunk.replacingBytes(with: quoted))
+        }
+        throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
     }
 
     private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {

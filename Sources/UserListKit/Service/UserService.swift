@@ -30,7 +30,7 @@ public final class UserService: UserServiceProtocol {
     public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
-        var seenIDs = Set<String>(minimumCapacity: 1 << 16)
+        var seenIDs = Set<UserID>(minimumCapacity: 1 << 16)
         try source.readRecords { batch in
             var users: [User] = []
             users.reserveCapacity(batch.records.count)
@@ -48,7 +48,7 @@ public final class UserService: UserServiceProtocol {
                     try reject(batch, index, reason: reason, report: &report)
                     continue
                 }
-                guard seenIDs.insert(user.id).inserted else {
+                guard seenIDs.insert(UserID(text: user.id)).inserted else {
                     report.duplicates += 1
                     continue
                 }

@@ -63,7 +63,8 @@ public final class UserListViewModel {
         guard let pageNumber = query.page else {
             return UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items)
         }
-        let totalPages = (total + query.pageSize - 1) / query.pageSize
+        // Not (total + size - 1) / size: that overflows for a huge page size.
+        let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
         return UserListPage(
             totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
             hasMore: pageNumber < totalPages, items: items)

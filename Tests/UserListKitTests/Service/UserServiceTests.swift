@@ -186,13 +186,11 @@ extension ServiceTests {
 
         @Test func canonicallyEquivalentButDifferentIdsAreDistinct() throws {
             // "café" precomposed (U+00E9) and decomposed (e + U+0301) are different JSON strings, as jq's
-            // `unique` sees them; Swift's String equality (used by the Set of seen ids) treats them as one.
+            // `unique` sees them; dedupe compares ids byte for byte, not by Unicode canonical equivalence.
             let users = [User(id: "caf\u{E9}", name: "Precomposed"), User(id: "cafe\u{301}", name: "Decomposed")]
-            withKnownIssue("dedupe compares ids with String ==, which is Unicode canonical equivalence, not the exact text") {
-                let (loaded, report, _) = try ServiceTests.load(MockRecordSource(users: users))
-                #expect(loaded.count == 2)
-                #expect(report.duplicates == 0)
-            }
+            let (loaded, report, _) = try ServiceTests.load(MockRecordSource(users: users))
+            #expect(loaded.count == 2)
+            #expect(report.duplicates == 0)
         }
 
         @Test func duplicatesAcrossBatches() throws {

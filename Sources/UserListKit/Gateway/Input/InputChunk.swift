@@ -55,6 +55,13 @@ final class InputChunk: @unchecked Sendable {
         return true
     }
 
+    /// A chunk at the same place in the input holding `bytes` instead (same line and column start).
+    func replacingBytes(with bytes: [UInt8]) -> InputChunk {
+        let chunk = InputChunk(inputName: inputName, capacity: max(bytes.count, 1), firstLine: firstLine, firstColumnOffset: firstColumnOffset)
+        bytes.withUnsafeBytes { chunk.append($0) }
+        return chunk
+    }
+
     /// Drops a UTF-8 byte order mark at the very start of the input.
     func skipByteOrderMark() {
         let b = bytes

@@ -1,0 +1,68 @@
+/// Numbers simdjson 3.0.1 refuses although they are valid JSON: integers beyond 64 bits and
+/// values beyond `Double`'s range. jq reads them (rounding); userlist keeps their digits exactly
+/// by quoting them, so `{"id": 123456789012345678901234567890}` gets the id "123456789012345678901234567890".
+enum OversizedNumbers {
+    /// A copy of `text` with every out-of-range number quoted, or nil when there is none.
+    static func quoted(in text: UnsafeRawBufferPointer) -> [UInt8]? {
+        var output: [UInt8] = []
+        var copiedUpTo = 0
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            if byte == UInt8(ascii: "\"") {
+                i = endOfString(text, from: i)
+            } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                let end = endOfNumber(text, from: i)
+                if !fits(UnsafeRawBufferPointer(rebasing: text[i..<end])) {
+                    if output.isEmpty { output.reserveCapacity(text.count + 64) }
+                    output.append(contentsOf: text[copiedUpTo..<i])
+                    output.append(UInt8(ascii: "\""))
+                    output.append(contentsOf: text[i..<end])
+                    output.append(UInt8(ascii: "\""))
+                    copiedUpTo = end
+                }
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        guard copiedUpTo > 0 else { return nil }
+        output.append(contentsOf: text[copiedUpTo...])
+        return output
+    }
+
+    private static func endOfString(_ text: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var i = start + 1
+        while i < text.count {
+            switch text[i] {
+            case UInt8(ascii: "\\"): i += 2
+            case UInt8(ascii: "\""): return i + 1
+            default: i += 1
+            }
+        }
+        return i
+    }
+
+    private static func endOfNumber(_ text: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var i = start + 1
+        while i < text.count {
+            switch text[i] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"):
+                i += 1
+            default:
+                return i
+            }
+        }
+        return i
+    }
+
+    /// Whether simdjson can hold the number: an integer within Int64/UInt64, or a finite double.
+    private static func fits(_ token: UnsafeRawBufferPointer) -> Bool {
+        let text = String(decoding: token, as: UTF8.self)
+        if !token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            return Int64(text) != nil || UInt64(text) != nil
+        }
+        return Double(text)?.isFinite ?? false
+    }
+}
