@@ -16,6 +16,9 @@ final class JQProgram {
             let box = Unmanaged<MessageBox>.fromOpaque(context!).takeUnretainedValue()
             box.append(JQValue(owning: message))
         }, Unmanaged.passUnretained(messages).toOpaque())
+        // jq's CLI always sets a module search path; without one, libjq 1.6 asserts (aborts the
+        // process) on `import`/`include`. An empty one makes them fail cleanly: "module not found".
+        jq_set_attr(state, jv_string("JQ_LIBRARY_PATH"), jv_array())
         let compiled = jq_compile_args(state, expression, variables.object().release())
         if compiled == 0 {
             throw JQError(message: messages.first ?? "cannot compile the expression")

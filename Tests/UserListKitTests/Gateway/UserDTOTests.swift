@@ -140,12 +140,11 @@ extension GatewayTests {
             // The Gateway's own decoder keeps numeric phone, zipcode and coordinates as text
             // (see UserGatewayShapeTests); the Codable DTOs document the same ("numbers are accepted").
             let json = #"{"id":1,"phone":5551234,"address":{"zipcode":92998,"geo":{"lat":-37.3159,"lng":81}}}"#
-            withKnownIssue("UserDTO's synthesized Codable rejects numbers in phone/zipcode/geo that the tape decoder accepts") {
-                let user = try decode(UserDTO.self, json).toDomain()
-                #expect(user.phone == "5551234")
-                #expect(user.address?.zipcode == "92998")
-                #expect(user.address?.geo?.lng == "81")
-            }
+            let user = try decode(UserDTO.self, json).toDomain()
+            #expect(user.phone == "5551234")
+            #expect(user.address?.zipcode == "92998")
+            #expect(user.address?.geo?.lat == "-37.3159")
+            #expect(user.address?.geo?.lng == "81")
         }
     }
 }
