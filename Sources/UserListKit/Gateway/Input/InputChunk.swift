@@ -24,10 +24,10 @@ final class InputChunk: @unchecked Sendable {
         self.capacity = capacity
         self.firstLine = firstLine
         self.firstColumnOffset = firstColumnOffset
-        storage = UnsafeMutableRawPointer.allocate(byteCount: capacity + JSONDocumentStream.padding, alignment: 64)
+        storage = ChunkStoragePool.shared.take(byteCount: capacity + JSONDocumentStream.padding)
     }
 
-    deinit { storage.deallocate() }
+    deinit { ChunkStoragePool.shared.give(storage, byteCount: capacity + JSONDocumentStream.padding) }
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
 
