@@ -44,6 +44,12 @@ final class JQProgram {
         }
     }
 
+    /// Makes libjq let go of the last input (it keeps references until the next start), so a
+    /// caller holding the only other reference can change that value in place.
+    func releaseInput() {
+        jq_start(state, jv_null(), 0)
+    }
+
     /// The first output, or nil when there is none.
     func first(_ input: consuming JQValue) throws -> JQValue? {
         var result: JQValue?

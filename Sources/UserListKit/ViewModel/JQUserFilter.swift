@@ -59,11 +59,20 @@ public final class JQUserFilter: UserFilter {
         let builder = CanonicalUserBuilder()
         var nonBoolean = 0
         var firstNonBooleanKind: String?
+        /// One canonical user value, overwritten for each user.
+        private var canonical: ReusableCanonicalUser
 
-        init(program: JQProgram) { self.program = program }
+        init(program: JQProgram) {
+            self.program = program
+            canonical = builder.reusableValue()
+        }
 
         func includes(_ user: User) throws -> Bool {
-            guard let output = try program.first(builder.build(user)) else { return false }
+            canonical.fill(from: user)
+            let result = try program.first(canonical.object.copy())
+            // libjq still holds the input: release it so the next fill changes it in place.
+            program.releaseInput()
+            guard let output = result else { return false }
             if output.isTrue { return true }
             if !output.isFalsy {
                 nonBoolean += 1
