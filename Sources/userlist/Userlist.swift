@@ -11,8 +11,8 @@ struct Userlist: ParsableCommand {
         commandName: "userlist",
         abstract: "Turn user-list API payloads into display-ready list rows.",
         discussion: """
-            Reads JSON, NDJSON or a stream of JSON documents from files or standard input: a user
-            object, an array of users, or an envelope such as {"users": [...], "total": N}.
+            Reads JSON, NDJSON or a stream of JSON documents from files or standard input: \
+            a user object, an array of users, or an envelope such as {"users": [...], "total": N}.
 
             Examples:
               curl -s https://jsonplaceholder.typicode.com/users | userlist --search an --sort name --page 1 --page-size 5
