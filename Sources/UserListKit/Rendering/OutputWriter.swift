@@ -64,25 +64,20 @@ public final class OutputWriter {
 
     /// Appends the string's UTF-8 bytes.
     @inline(__always)
-    public func write(_ s: String) {
-        // Native strings expose their UTF-8 storage directly; only bridged ones need the copy.
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            write(UnsafeRawBufferPointer(utf8))
-        }
-        if done == nil {
-            var copy = s
-            copy.withUTF8 { write(UnsafeRawBufferPointer($0)) }
-        }
-    }
+    public func write(_ s: String) { writeUTF8(of: s) }
 
     /// Appends a substring's UTF-8 bytes.
     @inline(__always)
-    public func write(_ s: Substring) {
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+    public func write(_ s: Substring) { writeUTF8(of: s) }
+
+    @inline(__always)
+    private func writeUTF8<Text: StringProtocol>(of text: Text) {
+        // Native strings expose their UTF-8 storage directly; only bridged ones need a copy.
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             write(UnsafeRawBufferPointer(utf8))
         }
         if done == nil {
-            var copy = s
+            var copy = String(text)
             copy.withUTF8 { write(UnsafeRawBufferPointer($0)) }
         }
     }
