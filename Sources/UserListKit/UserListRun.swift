@@ -15,11 +15,14 @@ public struct UserListRun {
     public var preTransform: String?
     public var outputTransform: String?
     public var variables: JQVariables
+    /// `--users-at`: where the users are, replacing detection.
+    public var usersAt: UsersAtPath?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
         strict: Bool = false, maxTableWidth: Int? = nil, whereExpression: String? = nil,
-        preTransform: String? = nil, outputTransform: String? = nil, variables: JQVariables = JQVariables()
+        preTransform: String? = nil, outputTransform: String? = nil, variables: JQVariables = JQVariables(),
+        usersAt: UsersAtPath? = nil
     ) {
         self.inputs = inputs
         self.query = query
@@ -30,6 +33,7 @@ public struct UserListRun {
         self.preTransform = preTransform
         self.outputTransform = outputTransform
         self.variables = variables
+        self.usersAt = usersAt
     }
 
     /// Runs and writes the result to `output`; throws the error that stopped the run.
@@ -41,7 +45,7 @@ public struct UserListRun {
             try JQOutputRenderer(expression: expression, variables: variables, format: format)
         } ?? format.renderer(maxTableWidth: maxTableWidth)
 
-        let gateway = UserGateway(inputs: inputs, preTransform: jq)
+        let gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         let service = UserService(source: gateway, strict: strict, warnings: warnings)
         let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict)
         viewModel.load()

@@ -49,6 +49,9 @@ struct Userlist: ParsableCommand {
     @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $name to the JSON value in every jq expression (repeatable).", valueName: "name json"))
     var argjsonHelp: [String] = []
 
+    @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
+    var usersAt: String?
+
     @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
     var sort: String?
 
@@ -69,6 +72,9 @@ struct Userlist: ParsableCommand {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
         if let sort, UserSortOrder(argument: sort) == nil {
             throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
+        }
+        if let usersAt {
+            do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
         }
         if let format, OutputFormat(rawValue: format) == nil {
             throw ValidationError("--format: unknown format '\(format)' (expected json, ndjson, table or csv)")
@@ -98,7 +104,8 @@ struct Userlist: ParsableCommand {
             whereExpression: whereExpression,
             preTransform: preTransform,
             outputTransform: outputTransform,
-            variables: variables)
+            variables: variables,
+            usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) })
         do {
             try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
         } catch {

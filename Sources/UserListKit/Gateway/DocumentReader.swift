@@ -113,7 +113,10 @@ struct DocumentReader {
             return
         }
         let what = transformed ? "an output of --jq" : "this document"
-        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): expected \(PayloadShapes.expectation) (use --jq to reshape other payloads)")
+        if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
+            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
+        }
+        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): expected \(PayloadShapes.expectation) (use --users-at or --jq for other payloads)")
     }
 
     @inline(__always)

@@ -13,9 +13,11 @@ public struct UserGateway: UserRecordSource, Sendable {
     var shapes: [any PayloadShape] = PayloadShapes.all
     var chunkSize = InputReader.defaultChunkSize
 
-    public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil) {
+    /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
+    public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
         self.inputs = inputs.isEmpty ? [.standardInput] : inputs
         self.transform = preTransform
+        if let usersAt { shapes = [ExplicitPathShape(path: usersAt)] }
     }
 
     init(inputs: [InputSource], chunkSize: Int) {

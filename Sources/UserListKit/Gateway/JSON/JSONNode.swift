@@ -111,6 +111,34 @@ struct JSONNode {
         }
     }
 
+    /// The value at `path` (keys compared byte for byte; negative indices count from the end), or nil.
+    func value(at path: [JSONPathComponent]) -> JSONNode? {
+        var node = self
+        for component in path {
+            switch component {
+            case .key(let key):
+                var found: JSONNode?
+                var key = key
+                key.withUTF8 { wanted in
+                    node.forEachField { name, value in
+                        if name.elementsEqual(wanted) {
+                            found = value  // the last one wins, as in jq
+                        }
+                    }
+                }
+                guard let next = found else { return nil }
+                node = next
+            case .index(let index):
+                var elements: [JSONNode] = []
+                node.forEachElement { elements.append($0) }
+                let position = index < 0 ? elements.count + index : index
+                guard elements.indices.contains(position) else { return nil }
+                node = elements[position]
+            }
+        }
+        return node
+    }
+
     /// The value of the first field named `key`.
     func field(_ key: StaticString) -> JSONNode? {
         var found: JSONNode?

@@ -1,0 +1,19 @@
+/// The users are where `--users-at` says: an array of user records, or one user object.
+struct ExplicitPathShape: PayloadShape {
+    let path: UsersAtPath
+
+    var name: String { "users at \(path)" }
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard let value = document.value(at: path.components) else { return nil }
+        switch value.kind {
+        case .array: return .array(value, path: path.components)
+        case .object: return .single(value)
+        default: return nil
+        }
+    }
+
+    func user(from record: JSONNode) throws(DTODecodingError) -> User {
+        try UserDTO(record: record).toDomain()
+    }
+}
