@@ -76,14 +76,37 @@ struct DocumentReader {
     /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
-        if let found = JSONSyntaxDiagnoser.firstError(in: region) {
-            if found.offset >= region.count, !atEnd { return .needMoreInput }
-            throw UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
+        switch diagnose(region, of: chunk, atEnd: atEnd) {
+        case .error(let error):
+            throw error
+        case .endsMidDocument:
+            return .needMoreInput
+        case .valid:
+            if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
+                return .reread(chunk.replacingBytes(with: quoted))
+            }
+            throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
         }
-        if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
-            return .reread(chunk.replacingBytes(with: quoted))
-        }
-        throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
+    }
+
+    /// The input ended inside a document.
+    private func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
+        if case .error(let error) = diagnose(region, of: chunk, atEnd: true) { return error }
+        return UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
+    }
+
+    private enum Diagnosis {
+        case error(UserlistError)
+        /// The only problem is the region's end, and more input follows.
+        case endsMidDocument
+        case valid
+    }
+
+    /// What the strict slow-path diagnoser makes of `region`.
+    private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
+        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
+        if found.offset >= region.count, !atEnd { return .endsMidDocument }
+        return .error(UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)"))
     }
 
     private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
@@ -124,20 +147,6 @@ struct DocumentReader {
         do { return .user(try shape.user(from: record)) } catch { return .unusable(reason: error.reason) }
     }
 
-    /// The precise error, or nil when the only problem is that the region ends mid-document
-    /// and more input follows (then the caller reads more).
-    private func syntaxError(in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, fallback: String) -> UserlistError? {
-        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else {
-            return UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(fallback))")
-        }
-        if found.offset >= region.count, !atEnd { return nil }
-        return UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
-    }
-
-    private func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
-        syntaxError(in: region, of: chunk, atEnd: true, fallback: "incomplete document")
-            ?? UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
-    }
 
     private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }

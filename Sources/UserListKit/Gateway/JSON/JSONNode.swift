@@ -139,11 +139,12 @@ struct JSONNode {
         return node
     }
 
-    /// The value of the first field named `key`.
+    /// The value of the field named `key`; with duplicate keys the last one wins, as in jq and
+    /// as the DTO decoders read them.
     func field(_ key: StaticString) -> JSONNode? {
         var found: JSONNode?
         forEachField { name, value in
-            if found == nil, name.equals(key) { found = value }
+            if name.equals(key) { found = value }
         }
         return found
     }
