@@ -1,5 +1,9 @@
-/// One record as the Gateway found it: a mapped user, or why the source record could not be one.
+/// One record as the Gateway found it: a mapped user, why the source record could not be one, or
+/// why it was deliberately left out.
 public enum SourceRecord: Sendable {
     case user(User)
     case unusable(reason: String)
+    /// A record the API lists that is not a person (a bot, a deleted account): counted and
+    /// reported, never shown as a user.
+    case excluded(reason: String)
 }

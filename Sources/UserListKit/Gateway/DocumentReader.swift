@@ -123,30 +123,28 @@ struct DocumentReader {
     }
 
     private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
+        let what = transformed ? "an output of --jq" : "this document"
         for shape in shapes {
             guard let records = shape.userRecords(in: root) else { continue }
+            let mapping = shape.mapping
             switch records {
             case .array(let array, let path):
                 batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
-                array.forEachElement { batch.records.append(Self.map($0, shape)) }
-            case .single(let record):
-                batch.startDocument(at: offset, path: [], isArray: false, transformed: transformed)
-                batch.records.append(Self.map(record, shape))
+                array.forEachElement { batch.records.append(mapping.map($0)) }
+            case .single(let record, let path):
+                batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
+                batch.records.append(mapping.map(record))
+            case .ambiguous(let paths):
+                let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
+                throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): more than one array of users in \(what) (\(list)): say which with --users-at")
             }
             return
         }
-        let what = transformed ? "an output of --jq" : "this document"
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
             throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
         }
-        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): expected \(PayloadShapes.expectation) (use --users-at or --jq for other payloads)")
+        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): \(PayloadShapes.expectation); say where they are with --users-at PATH, or reshape the payload with --jq")
     }
-
-    @inline(__always)
-    private static func map(_ record: JSONNode, _ shape: any PayloadShape) -> SourceRecord {
-        do { return .user(try shape.user(from: record)) } catch { return .unusable(reason: error.reason) }
-    }
-
 
     private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }

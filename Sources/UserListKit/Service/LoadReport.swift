@@ -6,6 +6,8 @@ public struct LoadReport: Hashable, Sendable {
     public var skipped = 0
     /// Later records with an id seen before (the first one wins).
     public var duplicates = 0
+    /// Records the API marks as not people (bots, deleted accounts), by what they are.
+    public var excluded: [String: Int] = [:]
 
     public init(recordsRead: Int = 0, usersLoaded: Int = 0, skipped: Int = 0, duplicates: Int = 0) {
         self.recordsRead = recordsRead

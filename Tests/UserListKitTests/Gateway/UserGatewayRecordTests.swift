@@ -97,6 +97,7 @@ extension GatewayTests {
                 switch record {
                 case .user(let user): user.id
                 case .unusable: "x"
+                case .excluded: "-"
                 }
             }
             #expect(kinds == ["1", "x", "3", "x"])

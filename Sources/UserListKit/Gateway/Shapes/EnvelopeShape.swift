@@ -7,7 +7,5 @@ struct EnvelopeShape: PayloadShape {
         return .array(users, path: [.key("users")])
     }
 
-    func user(from record: JSONNode) throws(DTODecodingError) -> User {
-        try UserDTO(record: record).toDomain()
-    }
+    var mapping: any RecordMapping { AutomaticMapping.shared }
 }

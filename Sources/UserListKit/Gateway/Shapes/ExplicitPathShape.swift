@@ -13,7 +13,5 @@ struct ExplicitPathShape: PayloadShape {
         }
     }
 
-    func user(from record: JSONNode) throws(DTODecodingError) -> User {
-        try UserDTO(record: record).toDomain()
-    }
+    var mapping: any RecordMapping { AutomaticMapping.shared }
 }

@@ -3,20 +3,22 @@
 /// Each API is one small conforming type in its own file, listed in ``PayloadShapes/all``;
 /// detection tries them in that order and the first match wins.
 protocol PayloadShape: Sendable {
-    /// A short name for messages and `--explain`, e.g. `seed-000 envelope`.
+    /// A short name for messages and `--explain`, e.g. `randomuser.me results`.
     var name: String { get }
 
     /// The user records of `document`, if it has this shape.
     func userRecords(in document: JSONNode) -> UserRecords?
 
-    /// Maps one record to a user (not yet normalised: the Service trims and validates).
-    func user(from record: JSONNode) throws(DTODecodingError) -> User
+    /// How each record becomes a user (not yet normalised: the Service trims and validates).
+    var mapping: any RecordMapping { get }
 }
 
 /// Where a document keeps its users.
 enum UserRecords {
     /// An array of records at `path` (empty path: the document is the array).
     case array(JSONNode, path: [JSONPathComponent])
-    /// The document is itself one user.
-    case single(JSONNode)
+    /// The document, or the object at `path`, is itself one user.
+    case single(JSONNode, path: [JSONPathComponent] = [])
+    /// Several arrays could be the users: the document needs `--users-at`.
+    case ambiguous([[JSONPathComponent]])
 }

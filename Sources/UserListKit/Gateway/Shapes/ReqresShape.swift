@@ -9,7 +9,12 @@ struct ReqresShape: PayloadShape {
         return .array(data, path: [.key("data")])
     }
 
-    func user(from record: JSONNode) throws(DTODecodingError) -> User {
-        try ReqresUserDTO(record: record).toDomain()
-    }
+    var mapping: any RecordMapping { Self.mapping }
+
+    private static let mapping = UserMapping([
+        .id: ["id"],
+        .name: [.joined("first_name", "last_name")],
+        .email: ["email"],
+        .avatarURL: ["avatar"],
+    ])
 }

@@ -9,7 +9,5 @@ struct SingleUserShape: PayloadShape {
         return looksLikeUser ? .single(document) : nil
     }
 
-    func user(from record: JSONNode) throws(DTODecodingError) -> User {
-        try UserDTO(record: record).toDomain()
-    }
+    var mapping: any RecordMapping { AutomaticMapping.shared }
 }

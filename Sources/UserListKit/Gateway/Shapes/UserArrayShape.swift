@@ -6,7 +6,5 @@ struct UserArrayShape: PayloadShape {
         document.kind == .array ? .array(document, path: []) : nil
     }
 
-    func user(from record: JSONNode) throws(DTODecodingError) -> User {
-        try UserDTO(record: record).toDomain()
-    }
+    var mapping: any RecordMapping { AutomaticMapping.shared }
 }

@@ -1,0 +1,37 @@
+/// For payloads no API shape claims: a record in seed 000's and JSONPlaceholder's own vocabulary
+/// goes through ``UserDTO`` (the fastest path, field for field); any other record through the
+/// general mapping, which knows the well-known names of many APIs.
+///
+/// The general mapping reads native records exactly as the DTO does (a test holds them to that),
+/// so the choice is only about speed, and `--explain` can describe both with the general mapping.
+struct AutomaticMapping: RecordMapping {
+    static let shared = AutomaticMapping()
+
+    private let general = UserMapping.general
+    private let nativeKeys: KeyTable = {
+        var table = KeyTable()
+        for key in ["id", "name", "username", "email", "avatar_url", "bio", "phone", "website", "address", "company"] {
+            _ = table.entryIndex(for: key)
+        }
+        return table
+    }()
+
+    func map(_ record: JSONNode) -> SourceRecord {
+        guard isNative(record) else { return general.map(record) }
+        do { return .user(try UserDTO(record: record).toDomain()) } catch { return .unusable(reason: error.reason) }
+    }
+
+    func sources(of record: JSONNode) -> [(CanonicalField, String)] {
+        general.sources(of: record)
+    }
+
+    /// Whether every key of the record is one the DTO reads.
+    private func isNative(_ record: JSONNode) -> Bool {
+        guard record.kind == .object else { return true }  // the DTO explains what is wrong
+        var native = true
+        record.forEachField { key, _ in
+            if native, nativeKeys.find(key) == nil { native = false }
+        }
+        return native
+    }
+}

@@ -1,0 +1,62 @@
+extension UserMapping {
+    /// The mapping for APIs no shape names: well-known key names at the top level, then one level
+    /// down (`*.email` finds `profile.email`), most specific first.
+    ///
+    /// Seed 000's and JSONPlaceholder's own names come first, so their records read exactly as
+    /// ``UserDTO`` reads them.
+    static let general = UserMapping(
+        [
+            .id: ["id", "user_id", "userId", "uuid", "login.uuid", "_id", "uid", "id_str", "guid"],
+            .name: [
+                "name", "name.formatted", .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
+                .joined("name.given_name", "name.family_name"),
+                "displayName", "display_name", "real_name", "realName", "full_name", "fullName", "fullname",
+                .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
+                .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
+                "*.name", "*.displayName", "*.display_name", "*.real_name", "*.full_name", "*.fullName",
+                .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
+                .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
+            ],
+            .username: [
+                "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
+                "screen_name", "preferred_username", "acct", "slug",
+                "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
+            ],
+            .email: [
+                "email", "mail", "email_address", "emailAddress", "primary_email", "primaryEmail",
+                .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
+                "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
+            ],
+            .avatarURL: [
+                "avatar_url", "avatar", "avatarUrl", "avatarURL", "picture", "picture.large", "picture.url",
+                "picture.data.url", "image", "image_url", "imageUrl", "photo", "photo_url", "photoUrl",
+                "profile_image_url", "profile_image_url_https", "thumbnail",
+                .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
+                "*.avatar_url", "*.avatar", "*.picture", "*.image", "*.image_original", "*.image_512", "*.image_192",
+                "*.image_72", "*.photo",
+            ],
+            .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
+            .phone: [
+                "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone",
+                .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
+                "*.phone", "*.mobilePhone", "*.phone_number",
+            ],
+            .website: ["website", "blog", "homepage", "url_website", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
+            .street: ["address.street", "address.address", "address.street_address", "address.streetAddress", "address.line1",
+                      .joined("location.street.number", "location.street.name"), "location.street"],
+            .suite: ["address.suite", "address.line2"],
+            .city: ["address.city", "address.locality", "location.city", "city", "location"],
+            .zipcode: ["address.zipcode", "address.zip", "address.postalCode", "address.postal_code", "address.postcode",
+                       "location.postcode", "location.postalCode", "zipcode", "postalCode"],
+            .lat: ["address.geo.lat", "address.coordinates.lat", "address.coordinates.latitude", "location.coordinates.latitude", "location.coordinates.lat"],
+            .lng: ["address.geo.lng", "address.coordinates.lng", "address.coordinates.longitude", "location.coordinates.longitude", "location.coordinates.lng"],
+            .companyName: ["company.name", "company", "organization.name", "organization", "company_name", "companyName", "employer"],
+            .catchPhrase: ["company.catchPhrase"],
+            .bs: ["company.bs"],
+        ],
+        wildcardSkips: [
+            "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
+            "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
+            "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
+        ])
+}

@@ -1,0 +1,63 @@
+/// Any other envelope: the one array of user-like objects among the document's fields, or one
+/// level further down (`{"result": {"people": [...]}}`). A record looks like a user when the
+/// general mapping finds a name, username or email in it.
+///
+/// Several candidate arrays at the same depth are narrowed to the one under a well-known key
+/// (`users`, `members`, `data`, …); if that doesn't settle it, the document is ambiguous and
+/// the user is asked for `--users-at`, rather than the wrong array being listed.
+struct GeneralEnvelopeShape: PayloadShape {
+    var name: String { "envelope (general mapping)" }
+
+    static let wellKnownKeys: Set<String> = [
+        "users", "members", "people", "persons", "results", "data", "items", "records", "entries", "value",
+        "Resources", "accounts", "employees", "contacts", "customers", "profiles", "list", "rows",
+    ]
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard document.kind == .object else { return nil }
+        var emptyWellKnown: [(JSONNode, [JSONPathComponent])] = []
+        var nested: [(JSONNode, String)] = []
+        for depth in 0..<2 {
+            let containers = depth == 0 ? [(document, [JSONPathComponent]())] : nested.map { ($0.0, [JSONPathComponent.key($0.1)]) }
+            var found: [(JSONNode, [JSONPathComponent], String)] = []
+            for (container, prefix) in containers {
+                container.forEachField { keyBytes, value in
+                    let key = String(decoding: keyBytes, as: UTF8.self)
+                    switch value.kind {
+                    case .array:
+                        switch Self.firstElement(of: value) {
+                        case nil where Self.wellKnownKeys.contains(key): emptyWellKnown.append((value, prefix + [.key(key)]))
+                        case let first? where Self.looksLikeUser(first): found.append((value, prefix + [.key(key)], key))
+                        default: break
+                        }
+                    case .object where depth == 0:
+                        nested.append((value, key))
+                    default:
+                        break
+                    }
+                }
+            }
+            if found.count == 1 { return .array(found[0].0, path: found[0].1) }
+            let preferred = found.filter { Self.wellKnownKeys.contains($0.2) }
+            if preferred.count == 1 { return .array(preferred[0].0, path: preferred[0].1) }
+            if found.count > 1 { return .ambiguous(found.map(\.1)) }
+        }
+        if emptyWellKnown.count == 1 { return .array(emptyWellKnown[0].0, path: emptyWellKnown[0].1) }
+        return nil
+    }
+
+    var mapping: any RecordMapping { AutomaticMapping.shared }
+
+    private static func firstElement(of array: JSONNode) -> JSONNode? {
+        var first: JSONNode?
+        array.forEachElement { if first == nil { first = $0 } }
+        return first
+    }
+
+    /// An object in which the general mapping finds a name, a username or an email.
+    static func looksLikeUser(_ record: JSONNode) -> Bool {
+        guard record.kind == .object else { return false }
+        let found = Set(UserMapping.general.sources(of: record).map(\.0))
+        return !found.isDisjoint(with: [.name, .username, .email])
+    }
+}
