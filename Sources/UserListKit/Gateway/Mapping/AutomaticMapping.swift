@@ -8,13 +8,8 @@ struct AutomaticMapping: RecordMapping {
     static let shared = AutomaticMapping()
 
     private let general = UserMapping.general
-    private let nativeKeys: KeyTable = {
-        var table = KeyTable()
-        for key in ["id", "name", "username", "email", "avatar_url", "bio", "phone", "website", "address", "company"] {
-            _ = table.entryIndex(for: key)
-        }
-        return table
-    }()
+    private let nativeKeys = KeyTable(
+        ["id", "name", "username", "email", "avatar_url", "bio", "phone", "website", "address", "company"].map { KeyTable.Key(level: 0, key: $0) })
 
     func map(_ record: JSONNode) -> SourceRecord {
         guard isNative(record) else { return general.map(record) }

@@ -2,39 +2,56 @@
 /// record's fields (a ``KeyTable`` probe per field) fills the slots with the values' tape
 /// positions. Only the winning source of each field is turned into a `String`.
 final class MappingPlan: Sendable {
+    /// Plain values only (no arrays inside), so walking the rules touches no reference counts.
     private enum Source: Sendable {
         case value(slot: Int)
-        case joined(slots: [Int])
-        case primaryElement(slot: Int, key: [UInt8])
+        /// Slots `joinedSlots[range]`.
+        case joined(Range<Int>)
+        /// The key is `elementKeys[key]`.
+        case primaryElement(slot: Int, key: Int)
     }
 
-    private let levels: [KeyTable]
+    private let keys: KeyTable
     /// The level `*` paths start at, or -1.
     private let wildcardLevel: Int
     private let wildcardSkips: KeyTable
     private let slotCount: Int
     private let slotPaths: [FieldPath]
-    /// Per field with sources: the field, and its compiled and declared sources, in order.
-    private let rules: [(field: CanonicalField, sources: [Source], declared: [FieldSource])]
+    /// Per field with sources: the field, and the range of its sources in ``sources``.
+    private let rules: [(field: CanonicalField, sources: Range<Int>)]
+    private let sources: [Source]
+    private let declared: [FieldSource]
+    private let joinedSlots: [Int]
+    private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
 
     init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String]) {
         var builder = Builder()
+        var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
-            let sources = rule.sources.map { source -> Source in
+            let start = sources.count
+            for source in rule.sources {
                 switch source {
-                case .value(let path): .value(slot: builder.slot(for: path))
-                case .joined(let parts): .joined(slots: parts.map { builder.slot(for: $0) })
-                case .primaryElement(let path, let key): .primaryElement(slot: builder.slot(for: path), key: Array(key.utf8))
+                case .value(let path):
+                    sources.append(.value(slot: builder.slot(for: path)))
+                case .joined(let parts):
+                    let first = joinedSlots.count
+                    joinedSlots += parts.map { builder.slot(for: $0) }
+                    sources.append(.joined(first..<joinedSlots.count))
+                case .primaryElement(let path, let key):
+                    elementKeys.append(Array(key.utf8))
+                    sources.append(.primaryElement(slot: builder.slot(for: path), key: elementKeys.count - 1))
                 }
             }
-            return (rule.field, sources, rule.sources)
+            return (rule.field, start..<sources.count)
         }
+        self.sources = sources
+        self.declared = rules.flatMap(\.sources)
+        self.joinedSlots = joinedSlots
+        self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
-        var skips = KeyTable()
-        for key in wildcardSkips { _ = skips.entryIndex(for: key) }
-        self.wildcardSkips = skips
-        levels = builder.levels
+        self.wildcardSkips = KeyTable(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) })
+        keys = KeyTable(builder.keys)
         wildcardLevel = builder.wildcardLevel
         slotPaths = builder.paths
         slotCount = builder.paths.count
@@ -67,7 +84,7 @@ final class MappingPlan: Sendable {
         withSlots(of: record) { slots in
             rules.compactMap { rule in
                 guard let found = try? resolve(rule.field, rule.sources, slots) else { return nil }
-                return (rule.field, describe(rule.declared[found.source], slots, record))
+                return (rule.field, describe(declared[found.source], slots, record))
             }
         }
     }
@@ -102,16 +119,15 @@ final class MappingPlan: Sendable {
     /// Records the position of every field the mapping reads. A key seen twice keeps the last
     /// value, as jq does; under `*`, the first nested object that has the key wins.
     private func collect(_ object: JSONNode, level: Int, into slots: Slots, container: Int) {
-        let table = levels[level]
         object.forEachField { key, value in
-            if let found = table.find(key) {
-                let entry = table.entries[found]
-                if entry.slot >= 0, container < 0 || slots.values[entry.slot] < 0 {
-                    slots.values[entry.slot] = value.index
-                    slots.containers[entry.slot] = container
+            if let entry = keys.find(key, level: level) {
+                let slot = Int(entry.slot)
+                if slot >= 0, container < 0 || slots.values[slot] < 0 {
+                    slots.values[slot] = value.index
+                    slots.containers[slot] = container
                 }
                 if entry.child >= 0, value.kind == .object {
-                    collect(value, level: entry.child, into: slots, container: container)
+                    collect(value, level: Int(entry.child), into: slots, container: container)
                 }
             }
             if level == 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
@@ -125,10 +141,10 @@ final class MappingPlan: Sendable {
     /// The first source of `sources` that holds a value (and which one it was). When none does
     /// but one held a scalar of the wrong type, that is the record's error: data that was there
     /// could not be used, which should never pass unnoticed.
-    private func resolve(_ field: CanonicalField, _ sources: [Source], _ slots: Slots) throws(DTODecodingError) -> (text: String, source: Int)? {
+    private func resolve(_ field: CanonicalField, _ range: Range<Int>, _ slots: Slots) throws(DTODecodingError) -> (text: String, source: Int)? {
         var mismatch: DTODecodingError?
-        for (index, source) in sources.enumerated() {
-            switch source {
+        for index in range {
+            switch sources[index] {
             case .value(let slot):
                 guard let node = slots.node(slot) else { continue }
                 if let text = Self.text(node, numbers: field.acceptsNumber) { return (text, index) }
@@ -138,12 +154,12 @@ final class MappingPlan: Sendable {
                     mismatch = .typeMismatch(slotPaths[slot].description, found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
-                let texts = parts.compactMap { slots.node($0).flatMap { Self.text($0, numbers: true) } }
+                let texts = joinedSlots[parts].compactMap { slots.node($0).flatMap { Self.text($0, numbers: true) } }
                 if !texts.isEmpty { return (texts.joined(separator: " "), index) }
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
-                    let value = element.kind == .object ? Self.field(key, of: element) : element
+                    let value = element.kind == .object ? Self.field(elementKeys[key], of: element) : element
                     if let value, let text = Self.text(value, numbers: field.acceptsNumber) { return (text, index) }
                 }
             }
@@ -196,38 +212,46 @@ final class MappingPlan: Sendable {
     // MARK: Compiling
 
     private struct Builder {
-        var levels = [KeyTable()]
+        var keys: [KeyTable.Key] = []
+        var levels = 1
         var wildcardLevel = -1
         var paths: [FieldPath] = []
+        private var index: [String: Int] = [:]
 
         mutating func slot(for path: FieldPath) -> Int {
             if let existing = paths.firstIndex(of: path) { return existing }
             var level = 0
-            var keys = path.keys[...]
+            var pathKeys = path.keys[...]
             if path.isWildcard {
-                if wildcardLevel < 0 {
-                    levels.append(KeyTable())
-                    wildcardLevel = levels.count - 1
-                }
+                if wildcardLevel < 0 { wildcardLevel = newLevel() }
                 level = wildcardLevel
-                keys = keys.dropFirst()
+                pathKeys = pathKeys.dropFirst()
             }
             paths.append(path)
             let slot = paths.count - 1
-            for (offset, key) in keys.enumerated() {
-                let entry = levels[level].entryIndex(for: key)
-                if offset == keys.count - 1 {
-                    levels[level].update(entry) { $0.slot = slot }
+            for (offset, key) in pathKeys.enumerated() {
+                let entry = entryIndex(level: level, key: key)
+                if offset == pathKeys.count - 1 {
+                    keys[entry].slot = slot
                 } else {
-                    if levels[level].entries[entry].child < 0 {
-                        levels.append(KeyTable())
-                        let child = levels.count - 1
-                        levels[level].update(entry) { $0.child = child }
-                    }
-                    level = levels[level].entries[entry].child
+                    if keys[entry].child < 0 { keys[entry].child = newLevel() }
+                    level = keys[entry].child
                 }
             }
             return slot
+        }
+
+        private mutating func newLevel() -> Int {
+            levels += 1
+            return levels - 1
+        }
+
+        private mutating func entryIndex(level: Int, key: String) -> Int {
+            let name = "\(level):\(key)"
+            if let existing = index[name] { return existing }
+            keys.append(KeyTable.Key(level: level, key: key))
+            index[name] = keys.count - 1
+            return keys.count - 1
         }
     }
 }
