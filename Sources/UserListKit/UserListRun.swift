@@ -17,12 +17,14 @@ public struct UserListRun {
     public var variables: JQVariables
     /// `--users-at`: where the users are, replacing detection.
     public var usersAt: UsersAtPath?
+    /// `--explain`: report detection and field sources instead of the list.
+    public var explain: Bool
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
         strict: Bool = false, maxTableWidth: Int? = nil, whereExpression: String? = nil,
         preTransform: String? = nil, outputTransform: String? = nil, variables: JQVariables = JQVariables(),
-        usersAt: UsersAtPath? = nil
+        usersAt: UsersAtPath? = nil, explain: Bool = false
     ) {
         self.inputs = inputs
         self.query = query
@@ -34,6 +36,7 @@ public struct UserListRun {
         self.outputTransform = outputTransform
         self.variables = variables
         self.usersAt = usersAt
+        self.explain = explain
     }
 
     /// Runs and writes the result to `output`; throws the error that stopped the run.
@@ -45,7 +48,12 @@ public struct UserListRun {
             try JQOutputRenderer(expression: expression, variables: variables, format: format)
         } ?? format.renderer(maxTableWidth: maxTableWidth)
 
-        let gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
+        var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
+        if explain {
+            let explanation = MappingExplanation()
+            gateway.explanation = explanation
+            return try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings), explanation, output: output)
+        }
         let service = UserService(source: gateway, strict: strict, warnings: warnings)
         let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict)
         viewModel.load()
@@ -54,6 +62,28 @@ public struct UserListRun {
             try renderer.render(viewModel.state, to: output)
         } catch let error as UserlistError {
             throw error
+        } catch {
+            throw UserlistError(.output, "\(error)")
+        }
+        try output.flush()
+    }
+
+    /// `--explain`: loads every user (so skipped records and duplicates are counted), then
+    /// prints the explanation with the first user.
+    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, output: OutputWriter) throws(UserlistError) {
+        var firstUser: User?
+        let report: LoadReport
+        do {
+            report = try service.loadUsers { user in
+                if firstUser == nil { firstUser = user }
+            }
+        } catch let error as UserlistError {
+            throw error
+        } catch {
+            throw UserlistError(.data, "\(error)")
+        }
+        do {
+            try ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, to: output)
         } catch {
             throw UserlistError(.output, "\(error)")
         }

@@ -52,6 +52,9 @@ struct Userlist: ParsableCommand {
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
     var usersAt: String?
 
+    @Flag(help: "Print which API shape was recognised, where the users were, and which source field fed each canonical field (with the first user), instead of the list.")
+    var explain = false
+
     @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
     var sort: String?
 
@@ -105,7 +108,8 @@ struct Userlist: ParsableCommand {
             preTransform: preTransform,
             outputTransform: outputTransform,
             variables: variables,
-            usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) })
+            usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
+            explain: explain)
         do {
             try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
         } catch {

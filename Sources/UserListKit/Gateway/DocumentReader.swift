@@ -4,6 +4,8 @@ struct DocumentReader {
     let parser: JSONDocumentStream
     let shapes: [any PayloadShape]
     let transform: (any DocumentTransform)?
+    /// `--explain`: where each document's users were and how their fields were filled.
+    var explanation: MappingExplanation?
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private var batchSize = 1 << 20
 
@@ -127,6 +129,7 @@ struct DocumentReader {
         for shape in shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
+            if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
             switch records {
             case .array(let array, let path):
                 batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
@@ -144,6 +147,20 @@ struct DocumentReader {
             throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
         }
         throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): \(PayloadShapes.expectation); say where they are with --users-at PATH, or reshape the payload with --jq")
+    }
+
+    private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {
+        let prefix = transformed ? "(--jq output)" : ""
+        switch records {
+        case .array(let array, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: prefix + JSONPathLocator.describe(path))
+            array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
+        case .single(let record, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: prefix + JSONPathLocator.describe(path))
+            explanation.record(sources: shape.mapping.sources(of: record))
+        case .ambiguous:
+            break
+        }
     }
 
     private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {

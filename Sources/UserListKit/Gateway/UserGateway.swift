@@ -12,6 +12,8 @@ public struct UserGateway: UserRecordSource, Sendable {
     var transform: (any DocumentTransform)?
     var shapes: [any PayloadShape] = PayloadShapes.all
     var chunkSize = InputReader.defaultChunkSize
+    /// `--explain`: filled with what detection found, when set.
+    public var explanation: MappingExplanation?
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -55,6 +57,7 @@ public struct UserGateway: UserRecordSource, Sendable {
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize)
             var reader = DocumentReader(input: input, parser: parser, shapes: shapes, transform: transform)
+            reader.explanation = explanation
             try reader.read(emit)
         }
     }

@@ -198,9 +198,17 @@ final class MappingPlan: Sendable {
         return primary ?? first
     }
 
-    /// A source as `--explain` shows it, with the nested object a `*` path was found in.
+    /// A source as `--explain` shows it, with the nested object each `*` path was found in.
     private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode) -> String {
-        guard case .value(let path) = source, path.isWildcard else { return source.description }
+        switch source {
+        case .value(let path): describe(path, slots, record)
+        case .joined(let parts): parts.map { describe($0, slots, record) }.joined(separator: " + ")
+        case .primaryElement: source.description
+        }
+    }
+
+    private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
+        guard path.isWildcard else { return path.description }
         let slot = slotPaths.firstIndex(of: path)!
         var container = "*"
         record.forEachField { key, value in

@@ -30,7 +30,7 @@ extension UserMapping {
             .avatarURL: [
                 "avatar_url", "avatar", "avatarUrl", "avatarURL", "picture", "picture.large", "picture.url",
                 "picture.data.url", "image", "image_url", "imageUrl", "photo", "photo_url", "photoUrl",
-                "profile_image_url", "profile_image_url_https", "thumbnail",
+                "profile_image_url_https", "profile_image_url", "thumbnail",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
                 "*.avatar_url", "*.avatar", "*.picture", "*.image", "*.image_original", "*.image_512", "*.image_192",
                 "*.image_72", "*.photo",

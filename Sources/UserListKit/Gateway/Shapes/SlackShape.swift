@@ -1,5 +1,6 @@
 /// Slack's `users.list`: `{"ok": true, "members": [...], "response_metadata": {"next_cursor"}}`.
-/// `name` is the handle and `real_name` the person's name; the rest is under `profile`. Bots,
+/// `name` is the handle and `profile.real_name` the person's name (the top-level `real_name` can
+/// lag behind it); the rest is under `profile`. Bots,
 /// Slackbot and deleted accounts are members too: they are left out and counted.
 struct SlackShape: PayloadShape {
     var name: String { "Slack users.list" }
@@ -15,7 +16,7 @@ struct SlackShape: PayloadShape {
     private static let mapping = UserMapping(
         [
             .id: ["id"],
-            .name: ["real_name", "profile.real_name", "profile.display_name"],
+            .name: ["profile.real_name", "real_name", "profile.display_name"],
             .username: ["name"],
             .email: ["profile.email"],
             .avatarURL: ["profile.image_192", "profile.image_512", "profile.image_72", "profile.image_original"],

@@ -1,0 +1,58 @@
+/// What `--explain` reports: which shape each document was recognised as, where its users were,
+/// and, per shape, which source field fed each canonical field, counted over every record.
+///
+/// The Gateway fills it on its reader thread; the caller reads it only after reading has finished
+/// (``UserRecordSource/readRecords(_:)`` returns after the reader stops), so it needs no lock.
+public final class MappingExplanation: @unchecked Sendable {
+    /// Documents of one input that had the same shape and kept their users at the same path.
+    public struct DocumentGroup: Hashable, Sendable {
+        public var input: String
+        /// Where the users were: `.results`, or `.` for a document that is the array or the user.
+        public var path: String
+        public var documents = 0
+        public var records = 0
+    }
+
+    /// Everything read through one shape (one mapping).
+    public struct Section: Sendable {
+        public var shape: String
+        public var groups: [DocumentGroup] = []
+        /// Per canonical field, its sources in the order first seen, with how many records each fed.
+        public var sources: [CanonicalField: [(source: String, records: Int)]] = [:]
+    }
+
+    /// In the order the shapes were first seen.
+    public private(set) var sections: [Section] = []
+    private var current = -1
+
+    public init() {}
+
+    /// Starts a document: the records that follow are counted under `shape`.
+    func document(input: String, shape: String, path: String) {
+        current = sections.firstIndex { $0.shape == shape } ?? {
+            sections.append(Section(shape: shape))
+            return sections.count - 1
+        }()
+        if let last = sections[current].groups.indices.last,
+           sections[current].groups[last].input == input, sections[current].groups[last].path == path {
+            sections[current].groups[last].documents += 1
+        } else {
+            sections[current].groups.append(DocumentGroup(input: input, path: path, documents: 1))
+        }
+    }
+
+    /// One record of the current document, with the source of each field that got a value.
+    func record(sources found: [(CanonicalField, String)]) {
+        let last = sections[current].groups.count - 1
+        sections[current].groups[last].records += 1
+        for (field, source) in found {
+            var list = sections[current].sources[field, default: []]
+            if let index = list.firstIndex(where: { $0.source == source }) {
+                list[index].records += 1
+            } else {
+                list.append((source, 1))
+            }
+            sections[current].sources[field] = list
+        }
+    }
+}
