@@ -8,20 +8,27 @@ import Foundation
 ///
 /// libjq runs one program on one thread at a time and its values can't be shared between threads,
 /// so the expression is compiled once per worker; a batch of users is split between two workers.
+///
+/// Each user is built only as far as the expression can see it (``JQFieldUsage``): decided once,
+/// here, from the expression's text.
 public final class JQUserFilter: UserFilter {
     private let workers: [Worker]
+    /// The canonical user's fields that are built for the expression.
+    let fields: CanonicalUserBuilder.Fields
 
     /// Compiles `expression`; a compile error is a usage error naming `--where`.
     public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
         var workers: [Worker] = []
+        let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))
         for _ in 0..<max(1, parallelism) {
             do {
-                workers.append(Worker(program: try JQProgram(expression, variables: variables)))
+                workers.append(Worker(program: try JQProgram(expression, variables: variables), fields: fields))
             } catch {
                 throw UserlistError(.usage, "--where: \(error.message)")
             }
         }
         self.workers = workers
+        self.fields = fields
     }
 
     public func includes(_ user: User) throws -> Bool {
@@ -56,14 +63,15 @@ public final class JQUserFilter: UserFilter {
     /// One compiled program and its value builder, used by one thread at a time.
     private final class Worker: @unchecked Sendable {
         let program: JQProgram
-        let builder = CanonicalUserBuilder()
+        let builder: CanonicalUserBuilder
         var nonBoolean = 0
         var firstNonBooleanKind: String?
         /// One canonical user value, overwritten for each user.
         private var canonical: ReusableCanonicalUser
 
-        init(program: JQProgram) {
+        init(program: JQProgram, fields: CanonicalUserBuilder.Fields) {
             self.program = program
+            builder = CanonicalUserBuilder(fields: fields)
             canonical = builder.reusableValue()
         }
 

@@ -50,4 +50,46 @@ import Testing
         #expect(try !filter.includes(Self.noGeo))
         #expect(try filter.includes(Self.full))
     }
+
+    /// Some fields, and the jq program that nulls every other field of the whole user.
+    static let sparseCases: [(CanonicalUserBuilder.Fields, String)] = [
+        ([.address, .city], #".[] = null | .address = ($u.address | if . then map_values(null) | .city = $u.address.city else null end)"#),
+        (.wholeAddress, #".[] = null | .address = $u.address"#),
+        ([.name, .email, .company, .bs], #".[] = null | .name = $u.name | .email = $u.email | .company = ($u.company | if . then map_values(null) | .bs = $u.company.bs else null end)"#),
+        ([.address, .geo, .company], #".[] = null | .address = ($u.address | if . then map_values(null) | .geo = $u.address.geo else null end) | .company = ($u.company | if . then map_values(null) else null end)"#),
+        ([.id], #".[] = null | .id = $u.id"#),
+        ([], #".[] = null"#),
+    ]
+
+    /// The whole user's JSON with only `fields` kept (every key still there, in order).
+    static func expectedSparse(_ id: String, _ projection: String) throws -> String {
+        var variables = JQVariables()
+        try variables.bind("u", json: try #require(expected[id]))
+        let program = try JQProgram("$u | " + projection, variables: variables)
+        return try #require(try program.first(.null)?.json())
+    }
+
+    @Test(arguments: 0..<sparseCases.count)
+    func aSparseBuildSetsOnlyItsFields(index: Int) throws {
+        let (fields, projection) = Self.sparseCases[index]
+        let builder = CanonicalUserBuilder(fields: fields)
+        for user in [Self.full, Self.bare, Self.noGeo, Self.other] {
+            #expect(builder.build(user).json() == (try Self.expectedSparse(user.id, projection)), "user \(user.id)")
+        }
+    }
+
+    @Test(arguments: 0..<sparseCases.count)
+    func aReusedSparseValueShowsNothingOfTheUserBefore(index: Int) throws {
+        let (fields, projection) = Self.sparseCases[index]
+        // As the filter does it: fill, let libjq see the value (and keep it), release, fill again.
+        let program = try JQProgram("tojson")
+        var canonical = CanonicalUserBuilder(fields: fields).reusableValue()
+        let sequence = [Self.full, Self.bare, Self.noGeo, Self.other, Self.full, Self.noGeo, Self.bare, Self.other, Self.full]
+        for user in sequence {
+            canonical.fill(from: user)
+            let seen = try #require(try program.first(canonical.object.copy())?.json())
+            program.releaseInput()
+            #expect(seen == JQValue.string(try Self.expectedSparse(user.id, projection)).json(), "user \(user.id) after the others")
+        }
+    }
 }
