@@ -22,5 +22,10 @@ public struct FieldPath: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     /// Whether the path starts in any nested object.
     var isWildcard: Bool { keys[0] == "*" }
 
-    public var description: String { keys.joined(separator: ".") }
+    /// `login.uuid`; a key that isn't a plain name is quoted, as jq writes it (`"urn:…:2.0:User".organization`).
+    public var description: String {
+        keys.map { key in
+            key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "*") } ? key : "\"\(key)\""
+        }.joined(separator: ".")
+    }
 }
