@@ -5,6 +5,8 @@
 /// thread to the consumer's, hence `Sendable`.
 public struct RecordBatch: Sendable {
     public var records: [SourceRecord]
+    /// Things the consumer should tell the user about this stretch of input (not about a record).
+    public var notes: [String] = []
     private let locator: @Sendable (Int) -> SourceLocation
 
     public init(records: [SourceRecord], locator: @escaping @Sendable (Int) -> SourceLocation) {

@@ -12,6 +12,8 @@ struct BatchBuilder {
 
     var records: [SourceRecord] = []
     private(set) var documents: [Document] = []
+    /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
+    var morePages: String?
 
     mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool, transformed: Bool) {
         documents.append(Document(offset: offset, path: path, isArray: isArray, transformed: transformed, firstRecord: records.count))

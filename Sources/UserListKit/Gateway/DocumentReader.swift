@@ -16,7 +16,23 @@ struct DocumentReader {
         self.transform = transform
     }
 
+    /// Reads every document. When the last one says more pages follow, that is reported once
+    /// at the end: a saved export of every page ends with a last page, which says nothing.
     mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
+        var morePages: String?
+        try readDocuments { batch, chunk in
+            if !batch.documents.isEmpty { morePages = batch.morePages }
+            if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
+        }
+        if let morePages {
+            let name = input.name
+            var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }
+            note.notes = ["\(name): \(morePages), but the input ends here: only the users read are listed"]
+            try consume(note)
+        }
+    }
+
+    private mutating func readDocuments(_ consume: (BatchBuilder, InputChunk) throws -> Void) throws {
         var chunk = try input.firstChunk()
         while true {
             let atEnd = input.reachedEnd
@@ -32,7 +48,7 @@ struct DocumentReader {
                 if atEnd { throw incompleteDocument(in: region, of: chunk) }
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
-                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
+                try consume(batch, chunk)
                 let keepFrom = regionEnd - unparsed
                 if atEnd, isBlank(UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...])) { return }
                 chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
@@ -129,6 +145,7 @@ struct DocumentReader {
         for shape in shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
+            batch.morePages = shape.morePages(in: root)
             if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
             switch records {
             case .array(let array, let path):

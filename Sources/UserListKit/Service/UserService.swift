@@ -32,6 +32,7 @@ public final class UserService: UserServiceProtocol {
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = Set<UserID>(minimumCapacity: 1 << 16)
         try source.readRecords { batch in
+            for note in batch.notes { warnings.warn(note) }
             var users: [User] = []
             users.reserveCapacity(batch.records.count)
             for (index, record) in batch.records.enumerated() {

@@ -161,6 +161,15 @@ enum JSONNumber: Hashable {
     case uint(UInt64)
     case double(Double)
 
+    /// The number as an `Int`, when it is a whole number that fits (page counts, offsets).
+    var integer: Int? {
+        switch self {
+        case .int(let v): Int(exactly: v)
+        case .uint(let v): Int(exactly: v)
+        case .double(let v): Int(exactly: v)
+        }
+    }
+
     /// The number as jq prints it: integers without a fraction, `1.0` as `1`.
     var text: String {
         switch self {

@@ -11,6 +11,12 @@ struct DummyJSONShape: PayloadShape {
 
     var mapping: any RecordMapping { Self.mapping }
 
+    func morePages(in document: JSONNode) -> String? {
+        guard let skip = document.field("skip")?.number?.integer, let limit = document.field("limit")?.number?.integer,
+              let total = document.field("total")?.number?.integer, limit > 0, skip + limit < total else { return nil }
+        return "this page holds users \(skip + 1)–\(skip + limit) of \(total) (\"total\")"
+    }
+
     private static let mapping = UserMapping([
         .id: ["id"],
         .name: [.joined("firstName", "lastName")],

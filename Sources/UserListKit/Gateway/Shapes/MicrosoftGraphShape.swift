@@ -11,6 +11,10 @@ struct MicrosoftGraphShape: PayloadShape {
 
     var mapping: any RecordMapping { Self.mapping }
 
+    func morePages(in document: JSONNode) -> String? {
+        document.field("@odata.nextLink")?.string == nil ? nil : "\"@odata.nextLink\" says more users follow"
+    }
+
     private static let mapping = UserMapping([
         .id: ["id"],
         .name: ["displayName", .joined("givenName", "surname")],

@@ -11,6 +11,14 @@ protocol PayloadShape: Sendable {
 
     /// How each record becomes a user (not yet normalised: the Service trims and validates).
     var mapping: any RecordMapping { get }
+
+    /// When the document says it is one page of several and more follow, how it says so
+    /// (`@odata.nextLink is set`); nil otherwise.
+    func morePages(in document: JSONNode) -> String?
+}
+
+extension PayloadShape {
+    func morePages(in document: JSONNode) -> String? { nil }
 }
 
 /// Where a document keeps its users.

@@ -11,6 +11,12 @@ struct ReqresShape: PayloadShape {
 
     var mapping: any RecordMapping { Self.mapping }
 
+    func morePages(in document: JSONNode) -> String? {
+        guard let page = document.field("page")?.number?.integer, let pages = document.field("total_pages")?.number?.integer,
+              page < pages else { return nil }
+        return "this is page \(page) of \(pages) (\"total_pages\")"
+    }
+
     private static let mapping = UserMapping([
         .id: ["id"],
         .name: [.joined("first_name", "last_name")],

@@ -25,6 +25,14 @@ struct SCIMShape: PayloadShape {
 
     var mapping: any RecordMapping { Self.mapping }
 
+    func morePages(in document: JSONNode) -> String? {
+        guard let total = document.field("totalResults")?.number?.integer, let perPage = document.field("itemsPerPage")?.number?.integer
+        else { return nil }
+        let start = document.field("startIndex")?.number?.integer ?? 1
+        guard start - 1 + perPage < total else { return nil }
+        return "this page holds users \(start)–\(start - 1 + perPage) of \(total) (\"totalResults\")"
+    }
+
     private static let mapping = UserMapping([
         .id: ["id"],
         .name: ["name.formatted", .joined("name.givenName", "name.familyName"), "displayName"],

@@ -13,6 +13,11 @@ struct SlackShape: PayloadShape {
 
     var mapping: any RecordMapping { Self.mapping }
 
+    func morePages(in document: JSONNode) -> String? {
+        guard let cursor = document.field("response_metadata")?.field("next_cursor")?.stringBytes, !cursor.isEmpty else { return nil }
+        return "\"response_metadata.next_cursor\" says more members follow"
+    }
+
     private static let mapping = UserMapping(
         [
             .id: ["id"],
