@@ -30,7 +30,7 @@ public final class UserService: UserServiceProtocol {
     public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
-        var seenIDs = Set<UserID>(minimumCapacity: 1 << 16)
+        var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
         try source.readRecords { batch in
             for note in batch.notes { warnings.warn(note) }
             var users: [User] = []
@@ -52,7 +52,7 @@ public final class UserService: UserServiceProtocol {
                     report.excluded[reason, default: 0] += 1
                     continue
                 }
-                guard seenIDs.insert(UserID(text: user.id)).inserted else {
+                guard seenIDs.insert(user.id) else {
                     report.duplicates += 1
                     continue
                 }

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The ids seen so far, for dedupe: equal when their bytes are equal, as jq compares strings.
+///
+/// Swift's `String` equality treats canonically equivalent text as equal (`é` and `e` + U+0301),
+/// which would merge two different ids; comparing bytes keeps them apart. The bytes of every id
+/// are kept in one growing buffer and found through an open-addressing table of hashes, so an
+/// insert costs one hash and usually one `memcmp`, with no `String` kept alive and no reference
+/// counting: real APIs' ids are UUIDs and GUIDs, too long for Swift's small strings, and a
+/// `Set<String>` of them spent a sixth of a run on retains and equality.
+struct UserIDSet {
+    private struct Slot {
+        /// 0 marks an empty slot (a real hash of 0 is stored as 1).
+        var hash: UInt64 = 0
+        var offset = 0
+        var count = 0
+    }
+
+    private var bytes: [UInt8] = []
+    private var slots: [Slot]
+    private(set) var count = 0
+
+    init(minimumCapacity: Int = 1 << 16) {
+        var size = 16
+        while size < minimumCapacity * 2 { size *= 2 }
+        slots = Array(repeating: Slot(), count: size)
+    }
+
+    /// Adds `id`; false when it was already there.
+    mutating func insert(_ id: String) -> Bool {
+        if let inserted = id.utf8.withContiguousStorageIfAvailable({ insert(bytes: $0) }) { return inserted }
+        var copy = id
+        return copy.withUTF8 { insert(bytes: $0) }
+    }
+
+    private mutating func insert(bytes id: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hash = Self.hash(id)
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while slots[index].hash != 0 {
+            if slots[index].hash == hash, slots[index].count == id.count, matches(slots[index], id) { return false }
+            index = (index + 1) & mask
+        }
+        slots[index] = Slot(hash: hash, offset: bytes.count, count: id.count)
+        bytes.append(contentsOf: id)
+        count += 1
+        if count * 2 > slots.count { grow() }
+        return true
+    }
+
+    private func matches(_ slot: Slot, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        id.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + slot.offset, id.baseAddress!, id.count) == 0 }
+    }
+
+    /// Doubles the table, keeping it at most half full so probe runs stay short.
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.hash != 0 {
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index].hash != 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
+    }
+
+    private static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(id))
+        let hash = UInt64(bitPattern: Int64(hasher.finalize()))
+        return hash == 0 ? 1 : hash
+    }
+}
