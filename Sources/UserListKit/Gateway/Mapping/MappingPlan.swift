@@ -117,12 +117,12 @@ final class MappingPlan: Sendable {
     }
 
     /// Records the position of every field the mapping reads. A key seen twice keeps the last
-    /// value, as jq does; under `*`, the first nested object that has the key wins.
+    /// value, as jq does; under `*`, the first nested object that has the key wins (and in it, the last).
     private func collect(_ object: JSONNode, level: Int, into slots: Slots, container: Int) {
         object.forEachField { key, value in
             if let entry = keys.find(key, level: level) {
                 let slot = Int(entry.slot)
-                if slot >= 0, container < 0 || slots.values[slot] < 0 {
+                if slot >= 0, container < 0 || slots.values[slot] < 0 || slots.containers[slot] == container {
                     slots.values[slot] = value.index
                     slots.containers[slot] = container
                 }
