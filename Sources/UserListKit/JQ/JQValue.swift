@@ -6,7 +6,7 @@ import CJQ
 /// - A `jv` is a reference-counted handle. Every `jv_*` function *consumes* (frees) the `jv`
 ///   arguments it is given, unless it is one of the few that only *borrow*: `jv_get_kind`,
 ///   `jv_is_valid`, `jv_number_value`, `jv_string_value` (pointer valid while the value lives),
-///   `jv_object_iter*`.
+///   `jv_object_iter*`, `jv_get_refcnt`.
 /// - `jv_copy` returns a new reference to the same value; `jv_free` drops one.
 /// - `jq_start` consumes its input; `jq_next` returns an owned output.
 ///
@@ -79,6 +79,10 @@ struct JQValue: ~Copyable {
     var isTrue: Bool { kind == JV_KIND_TRUE }
     /// `false` or `null`: jq's falsy values.
     var isFalsy: Bool { kind == JV_KIND_FALSE || kind == JV_KIND_NULL }
+
+    /// Whether this is the only reference to the value, so libjq changes it in place (values that
+    /// are not reference-counted, null, booleans and numbers, always are).
+    var isUniquelyReferenced: Bool { jv_get_refcnt(raw) == 1 }
 
     /// The kind's name as jq says it (`string`, `object`, …).
     var kindName: String { String(cString: jv_kind_name(kind)) }

@@ -198,4 +198,9 @@ struct ReusableCanonicalUser: ~Copyable {
     mutating func fill(from user: User) {
         builder.fill(&object, &address, &geo, &company, from: user)
     }
+
+    /// Whether someone besides this value (libjq, after a run) still holds the user object, so
+    /// the next fill would copy it. A shared value is never changed under its other holders
+    /// (`jv` copies on write), so this only decides speed.
+    var isShared: Bool { !object.isUniquelyReferenced }
 }

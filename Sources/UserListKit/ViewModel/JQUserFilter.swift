@@ -8,37 +8,61 @@ import Foundation
 ///
 /// libjq runs one program on one thread at a time and its values can't be shared between threads,
 /// so the expression is compiled once per worker; a batch of users is split between two workers.
+/// Compiling takes jq 1.6 ~20 ms (it parses its whole builtin library each time): the first worker
+/// is compiled here, so a bad expression fails at once, and the others in the background while the
+/// input is read.
 ///
 /// Each user is built only as far as the expression can see it (``JQFieldUsage``): decided once,
 /// here, from the expression's text.
 public final class JQUserFilter: UserFilter {
-    private let workers: [Worker]
+    private let first: Worker
+    private let spares: Spares
     /// The canonical user's fields that are built for the expression.
     let fields: CanonicalUserBuilder.Fields
 
     /// Compiles `expression`; a compile error is a usage error naming `--where`.
     public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
-        var workers: [Worker] = []
         let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))
-        for _ in 0..<max(1, parallelism) {
-            do {
-                workers.append(Worker(program: try JQProgram(expression, variables: variables), fields: fields))
-            } catch {
-                throw UserlistError(.usage, "--where: \(error.message)")
-            }
+        do {
+            first = Worker(program: try JQProgram(expression, variables: variables), fields: fields)
+        } catch {
+            throw UserlistError(.usage, "--where: \(error.message)")
         }
-        self.workers = workers
         self.fields = fields
+        spares = Spares()
+        let spares = self.spares
+        let count = max(1, parallelism) - 1
+        guard count > 0 else {
+            spares.ready.signal()
+            return
+        }
+        let thread = Thread {
+            // The expression compiled once already, so it compiles again.
+            spares.workers = (0..<count).compactMap { _ in
+                (try? JQProgram(expression, variables: variables)).map { Worker(program: $0, fields: fields) }
+            }
+            spares.ready.signal()
+        }
+        // libjq's compiler recurses: give it a main thread's stack, not a secondary thread's.
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
+    /// Every worker, the first one first; waits for the background compile the first time.
+    private lazy var workers: [Worker] = {
+        spares.ready.wait()
+        return [first] + spares.workers
+    }()
+
     public func includes(_ user: User) throws -> Bool {
-        try workers[0].includes(user)
+        try first.includes(user)
     }
 
     public func verdicts(for users: [User]) -> [FilterVerdict] {
         // Small batches aren't worth a thread hop.
-        guard workers.count > 1, users.count >= 256 else { return workers[0].verdicts(users[...]) }
+        guard users.count >= 256 else { return first.verdicts(users[...]) }
         let workers = self.workers
+        guard workers.count > 1 else { return first.verdicts(users[...]) }
         let parts = workers.count
         let size = (users.count + parts - 1) / parts
         // Each worker writes only its own slot, so the slots need no lock.
@@ -60,6 +84,13 @@ public final class JQUserFilter: UserFilter {
         return "--where gave a \(kind), not true or false, for \(users); only true keeps a user"
     }
 
+    /// The workers compiled in the background: written by that thread before `ready` is
+    /// signalled, read only after waiting for it.
+    private final class Spares: @unchecked Sendable {
+        var workers: [Worker] = []
+        let ready = DispatchSemaphore(value: 0)
+    }
+
     /// One compiled program and its value builder, used by one thread at a time.
     private final class Worker: @unchecked Sendable {
         let program: JQProgram
@@ -77,9 +108,13 @@ public final class JQUserFilter: UserFilter {
 
         func includes(_ user: User) throws -> Bool {
             canonical.fill(from: user)
+            defer {
+                // A run that stopped at its first output may still hold the input (in a fork point
+                // it would backtrack to): release it so the next fill changes the value in place.
+                // Most expressions let go of it by then, and the release is a run of its own.
+                if canonical.isShared { program.releaseInput() }
+            }
             let result = try program.first(canonical.object.copy())
-            // libjq still holds the input: release it so the next fill changes it in place.
-            program.releaseInput()
             guard let output = result else { return false }
             if output.isTrue { return true }
             if !output.isFalsy {
