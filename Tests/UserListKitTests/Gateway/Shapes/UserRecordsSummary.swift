@@ -1,0 +1,18 @@
+@testable import UserListKit
+
+extension UserRecords {
+    /// What a shape found, comparable in a test: `.users (2)` for an array of two records at
+    /// `.users`, `single .` for one user object, `ambiguous .a, .b` for several candidate arrays.
+    var summary: String {
+        switch self {
+        case .array(let array, let path):
+            var count = 0
+            array.forEachElement { _ in count += 1 }
+            return "\(JSONPathLocator.describe(path)) (\(count))"
+        case .single(_, let path):
+            return "single \(JSONPathLocator.describe(path))"
+        case .ambiguous(let paths):
+            return "ambiguous " + paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
+        }
+    }
+}
