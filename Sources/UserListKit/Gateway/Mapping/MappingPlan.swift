@@ -151,7 +151,7 @@ final class MappingPlan: Sendable {
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
-                    mismatch = .typeMismatch(slotPaths[slot].description, found: node.kind, expected: field.expectation)
+                    mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
                 let texts = joinedSlots[parts].compactMap { slots.node($0).flatMap { Self.text($0, numbers: true) } }

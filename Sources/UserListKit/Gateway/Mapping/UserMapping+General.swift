@@ -6,16 +6,17 @@ extension UserMapping {
     /// ``UserDTO`` reads them.
     static let general = UserMapping(
         [
-            .id: ["id", "user_id", "userId", "uuid", "login.uuid", "_id", "uid", "id_str", "guid"],
+            .id: ["id", "user_id", "userId", "uuid", "login.uuid", "_id", "uid", "localId", "id_str", "guid"],
             .name: [
                 "name", "name.formatted", .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
                 .joined("name.given_name", "name.family_name"),
-                "displayName", "display_name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "displayName", "display_name", "global_name", "real_name", "realName", "full_name", "fullName", "fullname",
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
                 "*.name", "*.displayName", "*.display_name", "*.real_name", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
+                .joined("*.firstname", "*.lastname"), .joined("*.first-name", "*.last-name"),
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
@@ -23,13 +24,14 @@ extension UserMapping {
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "email_address", "emailAddress", "primary_email", "primaryEmail",
+                "email", "mail", "email_address", "emailAddress", "primary_email", "primaryEmail", "public_email",
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
+                .primaryElement("email_addresses", key: "email_address"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
             ],
             .avatarURL: [
                 "avatar_url", "avatar", "avatarUrl", "avatarURL", "picture", "picture.large", "picture.url",
-                "picture.data.url", "image", "image_url", "imageUrl", "photo", "photo_url", "photoUrl",
+                "picture.data.url", "image", "image_url", "imageUrl", "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL",
                 "profile_image_url_https", "profile_image_url", "thumbnail",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
                 "*.avatar_url", "*.avatar", "*.picture", "*.image", "*.image_original", "*.image_512", "*.image_192",
@@ -41,7 +43,7 @@ extension UserMapping {
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
-            .website: ["website", "blog", "homepage", "url_website", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
+            .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
             .street: ["address.street", "address.address", "address.street_address", "address.streetAddress", "address.line1",
                       .joined("location.street.number", "location.street.name"), "location.street"],
             .suite: ["address.suite", "address.line2"],

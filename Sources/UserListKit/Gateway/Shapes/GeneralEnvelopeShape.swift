@@ -1,6 +1,6 @@
 /// Any other envelope: the one array of user-like objects among the document's fields, or one
 /// level further down (`{"result": {"people": [...]}}`). A record looks like a user when the
-/// general mapping finds a name, username or email in it.
+/// general mapping finds an email, a username or a person's name (not just a `name`) in it.
 ///
 /// Several candidate arrays at the same depth are narrowed to the one under a well-known key
 /// (`users`, `members`, `data`, …); if that doesn't settle it, the document is ambiguous and
@@ -25,10 +25,11 @@ struct GeneralEnvelopeShape: PayloadShape {
                     let key = String(decoding: keyBytes, as: UTF8.self)
                     switch value.kind {
                     case .array:
-                        switch Self.firstElement(of: value) {
-                        case nil where Self.wellKnownKeys.contains(key): emptyWellKnown.append((value, prefix + [.key(key)]))
-                        case let first? where Self.looksLikeUser(first): found.append((value, prefix + [.key(key)], key))
-                        default: break
+                        let firstElements = Self.firstElements(of: value)
+                        if firstElements.isEmpty {
+                            if Self.wellKnownKeys.contains(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
+                        } else if firstElements.contains(where: Self.looksLikeUser) {
+                            found.append((value, prefix + [.key(key)], key))
                         }
                     case .object where depth == 0:
                         nested.append((value, key))
@@ -48,16 +49,23 @@ struct GeneralEnvelopeShape: PayloadShape {
 
     var mapping: any RecordMapping { AutomaticMapping.shared }
 
-    private static func firstElement(of array: JSONNode) -> JSONNode? {
-        var first: JSONNode?
-        array.forEachElement { if first == nil { first = $0 } }
+    /// Up to three elements: the first may be a sparse record, as long as one of them isn't.
+    private static func firstElements(of array: JSONNode) -> [JSONNode] {
+        var first: [JSONNode] = []
+        array.forEachElement { if first.count < 3 { first.append($0) } }
         return first
     }
 
-    /// An object in which the general mapping finds a name, a username or an email.
+    /// An object in which the general mapping finds an email, a username, or a person's name.
+    /// A bare `name` is not enough: products, channels and teams have names too.
     static func looksLikeUser(_ record: JSONNode) -> Bool {
         guard record.kind == .object else { return false }
-        let found = Set(UserMapping.general.sources(of: record).map(\.0))
-        return !found.isDisjoint(with: [.name, .username, .email])
+        return UserMapping.general.sources(of: record).contains { field, source in
+            switch field {
+            case .email, .username: true
+            case .name: source != "name" && !source.hasSuffix(".name")
+            default: false
+            }
+        }
     }
 }

@@ -19,7 +19,7 @@ extension GatewayTests {
         }
 
         @Test func theTopLevelBeatsOneLevelDown() throws {
-            #expect(try found(#"{"result":{"friends":[{"name":"B"}]},"crew":[{"name":"A"}]}"#) == ".crew (1)")
+            #expect(try found(#"{"result":{"friends":[{"username":"b"}]},"crew":[{"username":"a"}]}"#) == ".crew (1)")
         }
 
         @Test func aRecordIsUserLikeByANameUsernameOrEmailAnywhereTheGeneralMappingLooks() throws {
@@ -28,20 +28,20 @@ extension GatewayTests {
         }
 
         @Test(arguments: [
-            #"{"members":[{"name":"A"}],"friends":[{"name":"B"}]}"#,
-            #"{"friends":[{"name":"B"}],"members":[{"name":"A"}]}"#,
+            #"{"members":[{"username":"a"}],"friends":[{"username":"b"}]}"#,
+            #"{"friends":[{"username":"b"}],"members":[{"username":"a"}]}"#,
         ])
         func ofTwoArraysOfUsersTheOneUnderAWellKnownKey(_ json: String) throws {
             #expect(try found(json) == ".members (1)")
         }
 
         @Test func twoArraysOfUsersUnderOtherKeysAreAmbiguous() throws {
-            #expect(try found(#"{"friends":[{"name":"A"}],"followers":[{"name":"B"}]}"#) == "ambiguous .friends, .followers")
-            #expect(try found(#"{"x":{"friends":[{"name":"A"}],"followers":[{"name":"B"}]}}"#) == "ambiguous .x.friends, .x.followers")
+            #expect(try found(#"{"friends":[{"username":"a"}],"followers":[{"username":"b"}]}"#) == "ambiguous .friends, .followers")
+            #expect(try found(#"{"x":{"friends":[{"username":"a"}],"followers":[{"username":"b"}]}}"#) == "ambiguous .x.friends, .x.followers")
         }
 
         @Test func twoArraysUnderWellKnownKeysAreAmbiguousToo() throws {
-            #expect(try found(#"{"users":[{"name":"A"}],"members":[{"name":"B"}]}"#) == "ambiguous .users, .members")
+            #expect(try found(#"{"users":[{"username":"a"}],"members":[{"username":"b"}]}"#) == "ambiguous .users, .members")
         }
 
         @Test func anEmptyArrayUnderAWellKnownKeyIsAnEmptyList() throws {
@@ -51,7 +51,7 @@ extension GatewayTests {
         }
 
         @Test func anEmptyArrayIsNotChosenOverAnArrayOfUsers() throws {
-            #expect(try found(#"{"data":[],"crew":[{"name":"A"}]}"#) == ".crew (1)")
+            #expect(try found(#"{"data":[],"crew":[{"username":"a"}]}"#) == ".crew (1)")
         }
 
         @Test func emptyArraysUnderOtherOrSeveralKeysAreNotAList() throws {
@@ -64,11 +64,16 @@ extension GatewayTests {
             #"{"posts":[{"id":1,"title":"post"}]}"#,
             #"{"data":[{"id":1,"title":"post","body":"…"}]}"#,
             #"{"users":["ann","bo"]}"#,
-            #"{"a":{"b":{"users":[{"name":"too deep"}]}}}"#,
+            #"{"a":{"b":{"users":[{"email":"too@deep.example"}]}}}"#,
+            #"{"products":[{"id":1,"name":"Widget"}],"channels":[{"id":"C1","name":"general"}]}"#,
             #"[{"name":"an array is not an envelope"}]"#,
         ])
         func noUsers(_ json: String) throws {
             #expect(try found(json) == nil)
+        }
+
+        @Test func aSparseFirstRecordDoesNotHideTheUsers() throws {
+            #expect(try found(#"{"people":[{"id":1},{"id":2,"username":"bo"}]}"#) == ".people (2)")
         }
     }
 }

@@ -56,7 +56,7 @@ extension GatewayTests {
 
         @Test func slackNeedsOk() throws {
             #expect(try detect(#"{"ok":true,"members":[{"id":"W012A3CDE","name":"spengler"}]}"#) == "Slack users.list: .members (1)")
-            #expect(try detect(#"{"members":[{"id":"W012A3CDE","name":"spengler"}]}"#) == "\(Self.general): .members (1)")
+            #expect(try detect(#"{"members":[{"id":"W012A3CDE","name":"spengler","profile":{"email":"egon@x.org"}}]}"#) == "\(Self.general): .members (1)")
         }
 
         @Test func gitHubByLoginAndNodeIDOnTheFirstElement() throws {
@@ -70,7 +70,10 @@ extension GatewayTests {
             #expect(try detect(#"[{"id":1,"name":"Leanne Graham"}]"#) == "array of users: . (1)")
             #expect(try detect("[]") == "array of users: . (0)")
             #expect(try detect(#"{"id":1,"name":"Leanne Graham"}"#) == "user object: single .")
-            #expect(try detect(#"{"result":{"people":[{"name":"Ann"}]}}"#) == "\(Self.general): .result.people (1)")
+            #expect(try detect(#"{"result":{"people":[{"name":"Ann","email":"ann@x.org"}]}}"#) == "\(Self.general): .result.people (1)")
+            // A team object has its own id and name, but its members are the users.
+            let team = #"{"id":"T1","name":"Platform team","members":[{"id":1,"email":"a@x.org"},{"id":2,"email":"b@x.org"}]}"#
+            #expect(try detect(team) == "\(Self.general): .members (2)")
         }
 
         @Test func nothingTakesADocumentWithoutUsers() throws {
