@@ -15,6 +15,8 @@ final class MappingPlan: Sendable {
     /// The level `*` paths start at, or -1.
     private let wildcardLevel: Int
     private let wildcardSkips: KeyTable
+    /// Per level, the slots of the paths that pass through it.
+    private let slotsUnder: [[Int]]
     private let slotCount: Int
     private let slotPaths: [FieldPath]
     /// Per field with sources: the field, and the range of its sources in ``sources``.
@@ -53,6 +55,7 @@ final class MappingPlan: Sendable {
         self.wildcardSkips = KeyTable(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) })
         keys = KeyTable(builder.keys)
         wildcardLevel = builder.wildcardLevel
+        slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
         slotCount = builder.paths.count
     }
@@ -126,8 +129,10 @@ final class MappingPlan: Sendable {
                     slots.values[slot] = value.index
                     slots.containers[slot] = container
                 }
-                if entry.child >= 0, value.kind == .object {
-                    collect(value, level: Int(entry.child), into: slots, container: container)
+                if entry.child >= 0 {
+                    // A repeated key replaces the whole earlier object, as in jq: forget what it gave.
+                    if container < 0 { for slot in slotsUnder[Int(entry.child)] { slots.values[slot] = -1 } }
+                    if value.kind == .object { collect(value, level: Int(entry.child), into: slots, container: container) }
                 }
             }
             if level == 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
@@ -154,8 +159,21 @@ final class MappingPlan: Sendable {
                     mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
-                let texts = joinedSlots[parts].compactMap { slots.node($0).flatMap { Self.text($0, numbers: true) } }
-                if !texts.isEmpty { return (texts.joined(separator: " "), index) }
+                var texts: [String] = []
+                var usable = true
+                for slot in joinedSlots[parts] {
+                    guard let node = slots.node(slot) else { continue }
+                    if let text = Self.text(node, numbers: field.acceptsNumber) {
+                        texts.append(text)
+                    } else if node.kind == .bool || node.kind == .number {
+                        // A part of the wrong type spoils the whole join (`"last_name": 7`).
+                        usable = false
+                        if mismatch == nil {
+                            mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
+                        }
+                    }
+                }
+                if usable, !texts.isEmpty { return (texts.joined(separator: " "), index) }
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
@@ -224,6 +242,7 @@ final class MappingPlan: Sendable {
         var levels = 1
         var wildcardLevel = -1
         var paths: [FieldPath] = []
+        var slotsUnder: [[Int]] = [[]]
         private var index: [String: Int] = [:]
 
         mutating func slot(for path: FieldPath) -> Int {
@@ -238,6 +257,7 @@ final class MappingPlan: Sendable {
             paths.append(path)
             let slot = paths.count - 1
             for (offset, key) in pathKeys.enumerated() {
+                slotsUnder[level].append(slot)
                 let entry = entryIndex(level: level, key: key)
                 if offset == pathKeys.count - 1 {
                     keys[entry].slot = slot
@@ -250,6 +270,7 @@ final class MappingPlan: Sendable {
         }
 
         private mutating func newLevel() -> Int {
+            slotsUnder.append([])
             levels += 1
             return levels - 1
         }

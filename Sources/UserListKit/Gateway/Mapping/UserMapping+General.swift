@@ -56,6 +56,11 @@ extension UserMapping {
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
+        excluding: [
+            RecordExclusion(when: "is_bot", isTrue: "bot"),
+            RecordExclusion(when: "bot", isTrue: "bot"),
+            RecordExclusion(when: "deleted", isTrue: "deleted account"),
+        ],
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
             "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
