@@ -142,7 +142,9 @@ struct DocumentReader {
 
     private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
         let what = transformed ? "an output of --jq" : "this document"
-        for shape in shapes {
+        // An object without arrays is a single user (an NDJSON line): envelopes need not look.
+        let arrayless = root.kind == .object && !root.holdsAnArray
+        for shape in shapes where !(arrayless && shape.needsAnArray) {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
             batch.morePages = shape.morePages(in: root)

@@ -13,5 +13,7 @@ struct ExplicitPathShape: PayloadShape {
         }
     }
 
+    var needsAnArray: Bool { false }
+
     var mapping: any RecordMapping { AutomaticMapping.shared }
 }

@@ -14,9 +14,7 @@ struct GeneralEnvelopeShape: PayloadShape {
     ]
 
     func userRecords(in document: JSONNode) -> UserRecords? {
-        // Most documents that reach this shape are single users (a line of NDJSON): turn them
-        // away with one allocation-free look at their fields.
-        guard document.kind == .object, Self.holdsAnArray(document) else { return nil }
+        guard document.kind == .object, document.holdsAnArray else { return nil }
         var emptyWellKnown: [(JSONNode, [JSONPathComponent])] = []
         var nested: [(JSONNode, String)] = []
         for depth in 0..<2 {
@@ -50,17 +48,6 @@ struct GeneralEnvelopeShape: PayloadShape {
     }
 
     var mapping: any RecordMapping { AutomaticMapping.shared }
-
-    /// Whether an array is among the document's fields or its nested objects' fields.
-    private static func holdsAnArray(_ document: JSONNode) -> Bool {
-        var found = false
-        document.forEachField { _, value in
-            if found { return }
-            if value.kind == .array { found = true }
-            if value.kind == .object { value.forEachField { _, inner in if inner.kind == .array { found = true } } }
-        }
-        return found
-    }
 
     /// Up to three elements: the first may be a sparse record, as long as one of them isn't.
     private static func firstElements(of array: JSONNode) -> [JSONNode] {

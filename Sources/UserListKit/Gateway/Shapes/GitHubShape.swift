@@ -22,6 +22,8 @@ struct GitHubShape: PayloadShape {
         record.kind == .object && record.field("login") != nil && record.field("node_id") != nil
     }
 
+    var needsAnArray: Bool { false }
+
     var mapping: any RecordMapping { Self.mapping }
 
     private static let mapping = UserMapping([

@@ -15,10 +15,29 @@ protocol PayloadShape: Sendable {
     /// When the document says it is one page of several and more follow, how it says so
     /// (`@odata.nextLink is set`); nil otherwise.
     func morePages(in document: JSONNode) -> String?
+
+    /// Whether an object document can only have this shape if it holds an array (in its fields
+    /// or one level down). Envelopes do; a single user need not. Detection skips these shapes
+    /// for the single users of an NDJSON export without asking each of them.
+    var needsAnArray: Bool { get }
 }
 
 extension PayloadShape {
     func morePages(in document: JSONNode) -> String? { nil }
+    var needsAnArray: Bool { true }
+}
+
+extension JSONNode {
+    /// Whether an array is among this object's fields or its nested objects' fields.
+    var holdsAnArray: Bool {
+        var found = false
+        forEachField { _, value in
+            if found { return }
+            if value.kind == .array { found = true }
+            if value.kind == .object { value.forEachField { _, inner in if inner.kind == .array { found = true } } }
+        }
+        return found
+    }
 }
 
 /// Where a document keeps its users.

@@ -9,5 +9,7 @@ struct SingleUserShape: PayloadShape {
         return looksLikeUser ? .single(document) : nil
     }
 
+    var needsAnArray: Bool { false }
+
     var mapping: any RecordMapping { AutomaticMapping.shared }
 }
