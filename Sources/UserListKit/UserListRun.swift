@@ -82,11 +82,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
-        do {
-            try ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, to: output)
-        } catch {
-            throw UserlistError(.output, "\(error)")
-        }
+        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, to: output)
         try output.flush()
     }
 }

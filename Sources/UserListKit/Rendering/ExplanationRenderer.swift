@@ -3,7 +3,7 @@
 public struct ExplanationRenderer {
     public init() {}
 
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, to output: OutputWriter) throws {
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for section in explanation.sections {
@@ -25,7 +25,7 @@ public struct ExplanationRenderer {
         if let firstUser {
             text += "first user, as --where sees it:\n" + firstUser.jqValue().json() + "\n"
         }
-        try output.write(text)
+        output.write(text)
     }
 
     private func summary(_ report: LoadReport) -> String {
