@@ -6,7 +6,8 @@
 /// On well-formed native records both give the same user (a test holds them to that), so
 /// `--explain` describes both with the general mapping. Speed is no reason for the split: on the
 /// same users the general mapping measured as fast as the DTO (Benchmarks/README.md).
-struct AutomaticMapping: RecordMapping {
+final class AutomaticMapping: RecordMapping {
+    /// One for all: a class, so handing it out as `any RecordMapping` per document allocates nothing.
     static let shared = AutomaticMapping()
 
     private let general = UserMapping.general
