@@ -152,7 +152,7 @@ final class MappingPlan: Sendable {
             switch sources[index] {
             case .value(let slot):
                 guard let node = slots.node(slot) else { continue }
-                if let text = Self.text(node, numbers: field.acceptsNumber) { return (text, index) }
+                if let text = Self.text(node, for: field) { return (text, index) }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
@@ -163,7 +163,7 @@ final class MappingPlan: Sendable {
                 var usable = true
                 for slot in joinedSlots[parts] {
                     guard let node = slots.node(slot) else { continue }
-                    if let text = Self.text(node, numbers: field.acceptsNumber) {
+                    if let text = Self.text(node, for: field) {
                         texts.append(text)
                     } else if node.kind == .bool || node.kind == .number {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
@@ -178,7 +178,7 @@ final class MappingPlan: Sendable {
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
                     let value = element.kind == .object ? Self.field(elementKeys[key], of: element) : element
-                    if let value, let text = Self.text(value, numbers: field.acceptsNumber) { return (text, index) }
+                    if let value, let text = Self.text(value, for: field) { return (text, index) }
                 }
             }
         }
@@ -186,14 +186,26 @@ final class MappingPlan: Sendable {
         return nil
     }
 
-    /// A string that isn't blank, or a number's exact text where numbers are welcome.
+    /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar
+    /// must look like a URL: Discord and others send an image hash under `avatar`.
     @inline(__always)
-    private static func text(_ node: JSONNode, numbers: Bool) -> String? {
+    private static func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
-            return bytes.contains(where: { !$0.isJSONWhitespace }) ? String(decoding: bytes, as: UTF8.self) : nil
+            guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
+            if field == .avatarURL, !looksLikeURL(bytes) { return nil }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        if numbers, let number = node.number { return number.text }
+        if field.acceptsNumber, let number = node.number { return number.text }
         return nil
+    }
+
+    /// `scheme://…`, `//host/…`, `/path` or `data:…`, after any leading white space.
+    private static func looksLikeURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.firstIndex(where: { !$0.isJSONWhitespace }) else { return false }
+        let text = bytes[start...]
+        if text.first == UInt8(ascii: "/") || text.starts(with: "data:".utf8) { return true }
+        let scheme = text.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
+        return !scheme.isEmpty && text.dropFirst(scheme.count).starts(with: "://".utf8)
     }
 
     /// The field named by `key`'s bytes (the last one, as jq reads duplicates).

@@ -65,5 +65,7 @@ extension UserMapping {
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
             "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
             "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
+            "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
+            "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
         ])
 }

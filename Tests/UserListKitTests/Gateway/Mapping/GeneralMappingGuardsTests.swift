@@ -1,0 +1,35 @@
+import Testing
+@testable import UserListKit
+
+extension GatewayTests {
+    /// Values the general mapping must not take for what they look like.
+    @Suite struct GeneralMappingGuardsTests {
+        private func user(_ json: String) throws -> User {
+            try #require(try ParsedJSON.map(json, with: UserMapping.general).user)
+        }
+
+        @Test(arguments: [
+            ("https://cdn.discordapp.com/avatars/1/a.png", true), ("  //gravatar.com/avatar/x", true),
+            ("/img/faces/7-image.jpg", true), ("data:image/png;base64,iVBOR", true),
+            ("8342729096ea3675442027381ff50dfe", false), ("avatars/7.png", false), ("mailto:ann@x.org", false),
+        ])
+        func anAvatarMustLookLikeAURL(value: String, kept: Bool) throws {
+            let avatar = try user(#"{"id":1,"username":"ann","avatar":"\#(value)"}"#).avatarURL
+            #expect(avatar == (kept ? value : nil))
+        }
+
+        @Test func aHashUnderAvatarLeavesRoomForALaterSource() throws {
+            let json = #"{"id":1,"username":"ann","avatar":"83427290","picture":"https://x.org/a.png"}"#
+            #expect(try user(json).avatarURL == "https://x.org/a.png")
+        }
+
+        @Test(arguments: ["prefs", "preferences", "settings", "role", "group", "project", "workspace"])
+        func aSettingsObjectsNameIsNotThePersons(container: String) throws {
+            #expect(try user(#"{"id":1,"username":"ann","\#(container)":{"name":"Dark mode"}}"#).name == nil)
+        }
+
+        @Test func aProfileObjectsNameIsThePersons() throws {
+            #expect(try user(#"{"id":1,"profile":{"name":"Ann Lee","email":"ann@x.org"}}"#).name == "Ann Lee")
+        }
+    }
+}
