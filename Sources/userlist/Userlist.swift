@@ -12,7 +12,10 @@ struct Userlist: ParsableCommand {
         abstract: "Turn user-list API payloads into display-ready list rows.",
         discussion: """
             Reads JSON, NDJSON or a stream of JSON documents from files or standard input: \
-            a user object, an array of users, or an envelope such as {"users": [...], "total": N}.
+            a user object, an array of users, or an envelope such as {"users": [...], "total": N}. \
+            The user lists of reqres.in, dummyjson.com, randomuser.me, GitHub, SCIM 2.0, Microsoft \
+            Graph and Slack are recognised as they come; other APIs go through a general mapping of \
+            well-known field names (--explain shows what was used).
 
             Examples:
               curl -s https://jsonplaceholder.typicode.com/users | userlist --search an --sort name --page 1 --page-size 5
@@ -21,6 +24,7 @@ struct Userlist: ParsableCommand {
               userlist users.json --where '.company.name == $company' --arg company Deckow-Crist
               curl -s https://api.example.com/v2/directory | userlist --jq '.data.members[] | select(.active)'
               userlist users.json --sort name --jq-out '.items | map(.title)'
+              curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 74 output error.
             """,
