@@ -2,7 +2,7 @@
 struct ExplicitPathShape: PayloadShape {
     let path: UsersAtPath
 
-    var name: String { "users at \(path)" }
+    var name: String { "where --users-at says (general mapping)" }
 
     func userRecords(in document: JSONNode) -> UserRecords? {
         guard let value = document.value(at: path.components) else { return nil }
