@@ -1,4 +1,5 @@
-/// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`.
+/// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`,
+/// and an address, geo or company with no value left → `nil`, whichever API it came from.
 enum UserNormalizer {
     /// The normalised user; the same value, uncopied, when there is nothing to change (the usual case).
     static func normalize(_ user: consuming User) -> User {
@@ -20,15 +21,15 @@ enum UserNormalizer {
             if var geo = address.geo {
                 geo.lat = geo.lat?.trimmed()
                 geo.lng = geo.lng?.trimmed()
-                address.geo = geo
+                address.geo = geo.isEmpty ? nil : geo
             }
-            user.address = address
+            user.address = address.isEmpty ? nil : address
         }
         if var company = user.company {
             company.name = company.name?.trimmed()
             company.catchPhrase = company.catchPhrase?.trimmed()
             company.bs = company.bs?.trimmed()
-            user.company = company
+            user.company = company.isEmpty ? nil : company
         }
         return user
     }
@@ -43,12 +44,12 @@ extension UserNormalizer {
               user.avatarURL.isTrimmedOrNil, user.bio.isTrimmedOrNil, user.phone.isTrimmedOrNil,
               user.website.isTrimmedOrNil else { return false }
         if let address = user.address {
-            guard address.street.isTrimmedOrNil, address.suite.isTrimmedOrNil, address.city.isTrimmedOrNil,
+            guard !address.isEmpty, !(address.geo?.isEmpty ?? false), address.street.isTrimmedOrNil, address.suite.isTrimmedOrNil, address.city.isTrimmedOrNil,
                   address.zipcode.isTrimmedOrNil, address.geo?.lat.isTrimmedOrNil ?? true,
                   address.geo?.lng.isTrimmedOrNil ?? true else { return false }
         }
         if let company = user.company {
-            guard company.name.isTrimmedOrNil, company.catchPhrase.isTrimmedOrNil, company.bs.isTrimmedOrNil else { return false }
+            guard !company.isEmpty, company.name.isTrimmedOrNil, company.catchPhrase.isTrimmedOrNil, company.bs.isTrimmedOrNil else { return false }
         }
         return true
     }
@@ -83,4 +84,17 @@ extension String {
         let slice = Substring(self).trimmingWhitespace()
         return slice.isEmpty ? nil : String(slice)
     }
+}
+
+extension Address {
+    /// No field holds a value: the same as no address at all.
+    var isEmpty: Bool { street == nil && suite == nil && city == nil && zipcode == nil && (geo?.isEmpty ?? true) }
+}
+
+extension Geo {
+    var isEmpty: Bool { lat == nil && lng == nil }
+}
+
+extension Company {
+    var isEmpty: Bool { name == nil && catchPhrase == nil && bs == nil }
 }

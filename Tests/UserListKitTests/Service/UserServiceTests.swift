@@ -45,9 +45,17 @@ extension ServiceTests {
             let raw = User(id: "1", address: Address(city: "  Zürich\t"), company: Company(name: " "))
             let (users, _, _) = try ServiceTests.load(MockRecordSource(users: [raw]))
             #expect(users.first?.address?.city == "Zürich")
-            #expect(users.first?.company?.name == nil)
-            // The object itself stays, with its fields nil.
-            #expect(users.first?.company == Company())
+            // Nothing left in it: no company at all, as the general mapping would have it.
+            #expect(users.first?.company == nil)
+        }
+
+        @Test func objectsWithNothingInThemBecomeNil() throws {
+            let raw = User(id: "1", address: Address(street: " ", geo: Geo(lat: "", lng: nil)), company: Company())
+            let kept = User(id: "2", address: Address(city: "Bern", geo: Geo()))
+            let (users, _, _) = try ServiceTests.load(MockRecordSource(users: [raw, kept]))
+            #expect(users.first?.address == nil)
+            #expect(users.first?.company == nil)
+            #expect(users.last?.address == Address(city: "Bern", geo: nil))
         }
 
         @Test func untouchedValuesStayEqual() throws {

@@ -45,7 +45,7 @@ extension UserMapping {
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
             .street: ["address.street", "address.address", "address.street_address", "address.streetAddress", "address.line1",
-                      .joined("location.street.number", "location.street.name"), "location.street"],
+                      .joined("location.street.number", "location.street.name"), "location.street", "address"],
             .suite: ["address.suite", "address.line2"],
             .city: ["address.city", "address.locality", "location.city", "city", "location"],
             .zipcode: ["address.zipcode", "address.zip", "address.postalCode", "address.postal_code", "address.postcode",

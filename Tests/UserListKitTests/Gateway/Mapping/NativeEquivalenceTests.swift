@@ -43,6 +43,15 @@ extension GatewayTests {
             }
         }
 
+        /// An empty `address` or `company` is an object of nils from the DTO and no object from the
+        /// general mapping; the Service makes both nil.
+        @Test func emptyObjectsAgreeOnceNormalised() throws {
+            let json = #"[{"id":4,"address":{},"company":{}},{"id":5,"address":{"geo":null,"city":""}},{"id":6,"address":{"geo":{}}}]"#
+            let pairs = try bothWays(json)
+            expectSameUsers(pairs, count: 3, normalized: true)
+            #expect(pairs.allSatisfy { UserNormalizer.normalize($0.dto.user!).address == nil })
+        }
+
         @Test func jsonPlaceholderUsers() throws {
             let pairs = try bothWays(Self.sample("jsonplaceholder-users.json"))
             expectSameUsers(pairs, count: 10)
