@@ -169,13 +169,13 @@ struct DocumentReader {
     }
 
     private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {
-        let prefix = transformed ? "(--jq output)" : ""
+        let suffix = transformed ? " of each --jq output" : ""
         switch records {
         case .array(let array, let path):
-            explanation.document(input: chunk.inputName, shape: shape.name, path: prefix + JSONPathLocator.describe(path))
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
             array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
         case .single(let record, let path):
-            explanation.document(input: chunk.inputName, shape: shape.name, path: prefix + JSONPathLocator.describe(path))
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
             explanation.record(sources: shape.mapping.sources(of: record))
         case .ambiguous:
             break
