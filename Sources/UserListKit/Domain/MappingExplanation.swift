@@ -46,13 +46,12 @@ public final class MappingExplanation: @unchecked Sendable {
         let last = sections[current].groups.count - 1
         sections[current].groups[last].records += 1
         for (field, source) in found {
-            var list = sections[current].sources[field, default: []]
-            if let index = list.firstIndex(where: { $0.source == source }) {
-                list[index].records += 1
+            // Changed in place: copying the list out and back would copy it for every record.
+            if let index = sections[current].sources[field]?.firstIndex(where: { $0.source == source }) {
+                sections[current].sources[field]![index].records += 1
             } else {
-                list.append((source, 1))
+                sections[current].sources[field, default: []].append((source, 1))
             }
-            sections[current].sources[field] = list
         }
     }
 }

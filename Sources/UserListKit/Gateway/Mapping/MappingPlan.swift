@@ -23,6 +23,8 @@ final class MappingPlan: Sendable {
     private let rules: [(field: CanonicalField, sources: Range<Int>)]
     private let sources: [Source]
     private let declared: [FieldSource]
+    /// How `--explain` names each source, made once; nil for those with a `*` path, named per record.
+    private let descriptions: [String?]
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
@@ -49,6 +51,7 @@ final class MappingPlan: Sendable {
         }
         self.sources = sources
         self.declared = rules.flatMap(\.sources)
+        descriptions = declared.map { source in source.paths.contains(where: \.isWildcard) ? nil : source.description }
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
@@ -87,7 +90,7 @@ final class MappingPlan: Sendable {
         withSlots(of: record) { slots in
             rules.compactMap { rule in
                 guard let found = try? resolve(rule.field, rule.sources, slots) else { return nil }
-                return (rule.field, describe(declared[found.source], slots, record))
+                return (rule.field, descriptions[found.source] ?? describe(declared[found.source], slots, record))
             }
         }
     }
