@@ -30,9 +30,7 @@ public struct ExplanationRenderer {
 
     private func summary(_ report: LoadReport) -> String {
         var parts = [plural(report.usersLoaded, "user"), "\(report.skipped) skipped", plural(report.duplicates, "duplicate id")]
-        if !report.excluded.isEmpty {
-            let total = report.excluded.values.reduce(0, +)
-            let reasons = report.excluded.sorted { $0.key < $1.key }.map { plural($0.value, $0.key) }.joined(separator: ", ")
+        if let (total, reasons) = report.excludedSummary {
             parts.append("\(total) left out (\(reasons))")
         }
         return plural(report.recordsRead, "record") + ": " + parts.joined(separator: ", ")

@@ -16,3 +16,12 @@ public struct LoadReport: Hashable, Sendable {
         self.duplicates = duplicates
     }
 }
+
+extension LoadReport {
+    /// The left-out records in words, `2 bots, 1 deleted account` (nil when there are none).
+    public var excludedSummary: (total: Int, reasons: String)? {
+        guard !excluded.isEmpty else { return nil }
+        let reasons = excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }
+        return (excluded.values.reduce(0, +), reasons.joined(separator: ", "))
+    }
+}

@@ -80,10 +80,8 @@ public final class UserService: UserServiceProtocol {
         if report.skipped > warningLimit {
             warnings.warn("skipped \(report.skipped) records in all that could not become users (the first \(warningLimit) are listed above)")
         }
-        if !report.excluded.isEmpty {
-            let total = report.excluded.values.reduce(0, +)
-            let parts = report.excluded.sorted { $0.key < $1.key }.map { "\($0.value) \($0.value == 1 ? $0.key : $0.key + "s")" }
-            warnings.warn("left out \(total) \(total == 1 ? "record" : "records") that the API marks as not a person: \(parts.joined(separator: ", "))")
+        if let (total, reasons) = report.excludedSummary {
+            warnings.warn("left out \(total) \(total == 1 ? "record" : "records") that the API marks as not a person: \(reasons)")
         }
         if report.duplicates > 0 {
             let noun = report.duplicates == 1 ? "record" : "records"

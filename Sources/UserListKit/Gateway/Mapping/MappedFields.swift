@@ -4,48 +4,26 @@ struct MappedFields {
     var street, suite, city, zipcode, lat, lng: String?
     var companyName, catchPhrase, bs: String?
 
-    subscript(field: CanonicalField) -> String? {
-        get {
-            switch field {
-            case .id: id
-            case .name: name
-            case .username: username
-            case .email: email
-            case .avatarURL: avatarURL
-            case .bio: bio
-            case .phone: phone
-            case .website: website
-            case .street: street
-            case .suite: suite
-            case .city: city
-            case .zipcode: zipcode
-            case .lat: lat
-            case .lng: lng
-            case .companyName: companyName
-            case .catchPhrase: catchPhrase
-            case .bs: bs
-            }
-        }
-        set {
-            switch field {
-            case .id: id = newValue
-            case .name: name = newValue
-            case .username: username = newValue
-            case .email: email = newValue
-            case .avatarURL: avatarURL = newValue
-            case .bio: bio = newValue
-            case .phone: phone = newValue
-            case .website: website = newValue
-            case .street: street = newValue
-            case .suite: suite = newValue
-            case .city: city = newValue
-            case .zipcode: zipcode = newValue
-            case .lat: lat = newValue
-            case .lng: lng = newValue
-            case .companyName: companyName = newValue
-            case .catchPhrase: catchPhrase = newValue
-            case .bs: bs = newValue
-            }
+    /// Sets one field (only written: the fields are read all at once by ``user()``).
+    mutating func set(_ field: CanonicalField, _ value: String?) {
+        switch field {
+        case .id: id = value
+        case .name: name = value
+        case .username: username = value
+        case .email: email = value
+        case .avatarURL: avatarURL = value
+        case .bio: bio = value
+        case .phone: phone = value
+        case .website: website = value
+        case .street: street = value
+        case .suite: suite = value
+        case .city: city = value
+        case .zipcode: zipcode = value
+        case .lat: lat = value
+        case .lng: lng = value
+        case .companyName: companyName = value
+        case .catchPhrase: catchPhrase = value
+        case .bs: bs = value
         }
     }
 

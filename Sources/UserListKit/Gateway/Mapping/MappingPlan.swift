@@ -77,7 +77,7 @@ final class MappingPlan: Sendable {
             var fields = MappedFields()
             for rule in rules {
                 do throws(DTODecodingError) {
-                    fields[rule.field] = try resolve(rule.field, rule.sources, slots)?.text
+                    fields.set(rule.field, try resolve(rule.field, rule.sources, slots)?.text)
                 } catch {
                     return .unusable(reason: error.reason)
                 }
