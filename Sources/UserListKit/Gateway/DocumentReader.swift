@@ -183,6 +183,6 @@ struct DocumentReader {
     }
 
     private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        bytes.allSatisfy(\.isJSONWhitespace)
     }
 }

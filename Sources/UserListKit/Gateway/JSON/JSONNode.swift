@@ -117,26 +117,32 @@ struct JSONNode {
         for component in path {
             switch component {
             case .key(let key):
-                var found: JSONNode?
-                var key = key
-                key.withUTF8 { wanted in
-                    node.forEachField { name, value in
-                        if name.elementsEqual(wanted) {
-                            found = value  // the last one wins, as in jq
-                        }
-                    }
-                }
-                guard let next = found else { return nil }
+                guard let next = node.field(bytes: Array(key.utf8)) else { return nil }
                 node = next
             case .index(let index):
-                var elements: [JSONNode] = []
-                node.forEachElement { elements.append($0) }
+                let elements = node.elements(upTo: .max)
                 let position = index < 0 ? elements.count + index : index
                 guard elements.indices.contains(position) else { return nil }
                 node = elements[position]
             }
         }
         return node
+    }
+
+    /// The value of the field whose key has these bytes (the last one, as jq reads duplicates).
+    func field(bytes key: [UInt8]) -> JSONNode? {
+        var found: JSONNode?
+        forEachField { name, value in
+            if name.elementsEqual(key) { found = value }
+        }
+        return found
+    }
+
+    /// The first `limit` elements of an array (none for anything else).
+    func elements(upTo limit: Int) -> [JSONNode] {
+        var elements: [JSONNode] = []
+        forEachElement { if elements.count < limit { elements.append($0) } }
+        return elements
     }
 
     /// The value of the field named `key`; with duplicate keys the last one wins, as in jq and
@@ -190,4 +196,9 @@ extension UnsafeBufferPointer<UInt8> {
         guard let base = baseAddress else { return count == 0 }
         return memcmp(base, key.utf8Start, count) == 0
     }
+}
+
+extension UInt8 {
+    /// Space, tab, line feed or carriage return: the white space JSON allows between values.
+    var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

@@ -180,7 +180,7 @@ final class MappingPlan: Sendable {
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
-                    let value = element.kind == .object ? Self.field(elementKeys[key], of: element) : element
+                    let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
                     if let value, let text = Self.text(value, for: field) { return (text, index) }
                 }
             }
@@ -209,15 +209,6 @@ final class MappingPlan: Sendable {
         if text.first == UInt8(ascii: "/") || text.starts(with: "data:".utf8) { return true }
         let scheme = text.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
         return !scheme.isEmpty && text.dropFirst(scheme.count).starts(with: "://".utf8)
-    }
-
-    /// The field named by `key`'s bytes (the last one, as jq reads duplicates).
-    private static func field(_ key: [UInt8], of object: JSONNode) -> JSONNode? {
-        var found: JSONNode?
-        object.forEachField { name, value in
-            if name.elementsEqual(key) { found = value }
-        }
-        return found
     }
 
     /// The element with `"primary": true`, else the first.
@@ -255,8 +246,4 @@ final class MappingPlan: Sendable {
 extension JSONNode {
     /// A string of nothing but white space: the Service would make it `nil`, so it is no value.
     var isBlankString: Bool { stringBytes.map { $0.allSatisfy(\.isJSONWhitespace) } ?? false }
-}
-
-extension UInt8 {
-    var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

@@ -25,7 +25,7 @@ struct GeneralEnvelopeShape: PayloadShape {
                     let key = String(decoding: keyBytes, as: UTF8.self)
                     switch value.kind {
                     case .array:
-                        let firstElements = Self.firstElements(of: value)
+                        let firstElements = value.elements(upTo: 3)  // the first may be sparse, as long as one isn't
                         if firstElements.isEmpty {
                             if Self.wellKnownKeys.contains(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
                         } else if firstElements.contains(where: Self.looksLikeUser) {
@@ -48,13 +48,6 @@ struct GeneralEnvelopeShape: PayloadShape {
     }
 
     var mapping: any RecordMapping { AutomaticMapping.shared }
-
-    /// Up to three elements: the first may be a sparse record, as long as one of them isn't.
-    private static func firstElements(of array: JSONNode) -> [JSONNode] {
-        var first: [JSONNode] = []
-        array.forEachElement { if first.count < 3 { first.append($0) } }
-        return first
-    }
 
     /// An object in which the general mapping finds an email, a username, or a person's name.
     /// A bare `name` is not enough: products, channels and teams have names too.

@@ -9,9 +9,7 @@ struct GitHubShape: PayloadShape {
         case .object:
             return Self.isGitHubUser(document) ? .single(document) : nil
         case .array:
-            var first: JSONNode?
-            document.forEachElement { if first == nil { first = $0 } }
-            guard let first, Self.isGitHubUser(first) else { return nil }
+            guard let first = document.elements(upTo: 1).first, Self.isGitHubUser(first) else { return nil }
             return .array(document, path: [])
         default:
             return nil
