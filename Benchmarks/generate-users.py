@@ -3,6 +3,7 @@
 
     python3 Benchmarks/generate-users.py --count 1000000 --out Benchmarks/data/users-1m.ndjson
     python3 Benchmarks/generate-users.py --count 1000 --format array > users.json
+    python3 Benchmarks/generate-users.py --count 1000000 --names international --out users-intl-1m.ndjson
 
 Every user has the shape of a `GET https://jsonplaceholder.typicode.com/users` element:
 id (int), name, username, email, address{street,suite,city,zipcode,geo{lat,lng}}, phone,
@@ -14,9 +15,14 @@ Properties the benchmarks rely on:
   * about 1% of the names are non-ASCII (José Núñez, Zoë Müller, 张伟, ...);
   * cities come from a fixed list that includes "South Elvis" and "Gwenborough";
   * about 0.1% of the records reuse an earlier id (with a different name), so dedupe matters.
+
+--names ascii (the default) is the original data, byte for byte. --names international makes a
+global user base instead (about two thirds of the names not ASCII, in a dozen scripts; mostly ASCII
+usernames and emails; partly native cities): see intl_users.py beside this file.
 """
 
 import argparse
+import os
 import random
 import sys
 
@@ -178,14 +184,23 @@ def main():
     ap.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
     ap.add_argument("--format", choices=["ndjson", "array"], default="ndjson",
                     help="ndjson: one user per line (default); array: one big JSON array")
+    ap.add_argument("--names", choices=["ascii", "international"], default="ascii",
+                    help="ascii: the original names (default, byte-identical to earlier runs); "
+                         "international: a global user base, see intl_users.py")
     ap.add_argument("--out", default="-", help="output file (default: standard output)")
     args = ap.parse_args()
+    if args.names == "international":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import intl_users
+        batches = intl_users.user_lines(args.count, args.seed, build_pools, CATCH, BS, BATCH)
+    else:
+        batches = user_lines(args.count, args.seed)
 
     f = sys.stdout.buffer if args.out == "-" else open(args.out + ".tmp", "wb")
     first = True
     if args.format == "array":
         f.write(b"[\n")
-    for batch in user_lines(args.count, args.seed):
+    for batch in batches:
         if args.format == "ndjson":
             f.write(("\n".join(batch) + "\n").encode("utf-8"))
         else:
@@ -196,7 +211,6 @@ def main():
         f.write(b"\n]\n" if not first else b"]\n")
     f.flush()
     if args.out != "-":
-        import os
         f.close()
         os.replace(args.out + ".tmp", args.out)
 
