@@ -7,4 +7,14 @@ public protocol UserRecordSource {
     /// Throws ``UserlistError`` for input that stops the run (unreadable file, JSON syntax error,
     /// a document with no users).
     func readRecords(_ consume: (RecordBatch) throws -> Void) throws
+
+    /// The same batches, each passed through `prepare` as soon as it is decoded — a source may do
+    /// that on several threads at once — and handed to `consume` in input order.
+    func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws -> Void) throws
+}
+
+extension UserRecordSource {
+    public func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws -> Void) throws {
+        try readRecords { try consume(prepare($0)) }
+    }
 }

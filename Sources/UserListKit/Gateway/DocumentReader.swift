@@ -1,188 +1,67 @@
-/// Reads one input's documents chunk by chunk and decodes their user records.
+/// Reads one input's documents chunk by chunk, in order, on the calling thread, and decodes their
+/// user records: the path for everything ``ParallelReader`` can't split (one document bigger
+/// than a chunk, pretty-printed documents across chunks, `--jq`, `--explain`).
 struct DocumentReader {
     let input: InputReader
-    let parser: JSONDocumentStream
-    let shapes: [any PayloadShape]
-    let transform: (any DocumentTransform)?
-    /// `--explain`: where each document's users were and how their fields were filled.
-    var explanation: MappingExplanation?
-    /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
-    private var batchSize = 1 << 20
+    var parser: ChunkParser
+    /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
+    var morePages: String?
 
-    init(input: InputReader, parser: JSONDocumentStream, shapes: [any PayloadShape], transform: (any DocumentTransform)? = nil) {
+    init(input: InputReader, parser: ChunkParser, morePages: String? = nil) {
         self.input = input
         self.parser = parser
-        self.shapes = shapes
-        self.transform = transform
+        self.morePages = morePages
     }
 
-    /// Reads every document. When the last one says more pages follow, that is reported once
-    /// at the end: a saved export of every page ends with a last page, which says nothing.
+    /// Reads every document, then says whether the last one wanted more pages.
     mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
-        var morePages: String?
-        try readDocuments { batch, chunk in
-            if !batch.documents.isEmpty { morePages = batch.morePages }
-            if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
-        }
-        if let morePages {
-            let name = input.name
-            var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }
-            note.notes = ["\(name): \(morePages), but the input ends here: only the users read are listed"]
-            try consume(note)
-        }
+        try read(from: input.firstChunk(), consume)
+        try reportMorePages(consume)
     }
 
-    private mutating func readDocuments(_ consume: (BatchBuilder, InputChunk) throws -> Void) throws {
-        var chunk = try input.firstChunk()
+    /// When the last document says more pages follow, that is reported once at the end: a saved
+    /// export of every page ends with a last page, which says nothing.
+    func reportMorePages(_ consume: (RecordBatch) throws -> Void) throws {
+        guard let morePages else { return }
+        let name = input.name
+        var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }
+        note.notes = ["\(name): \(morePages), but the input ends here: only the users read are listed"]
+        try consume(note)
+    }
+
+    /// Reads the documents from `first` on (a chunk of this input) to the input's end.
+    mutating func read(from first: InputChunk, _ consume: (RecordBatch) throws -> Void) throws {
+        var chunk = first
         while true {
             let atEnd = input.reachedEnd
-            if atEnd, isBlank(chunk.bytes) { return }
+            if atEnd, chunk.bytes.isBlankJSON { return }
             // Parse up to the last line break, so a chunk never ends inside a number or literal.
-            let regionEnd = atEnd ? chunk.count : (chunk.bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+            let regionEnd = atEnd ? chunk.count : chunk.lastLineEnd
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var batch = BatchBuilder()
-            switch try parse(region, of: chunk, atEnd: atEnd, into: &batch) {
+            switch try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch) {
             case .reread(let rewritten):
                 chunk = rewritten
             case .needMoreInput:
-                if atEnd { throw incompleteDocument(in: region, of: chunk) }
+                if atEnd { throw parser.incompleteDocument(in: region, of: chunk) }
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
-                try consume(batch, chunk)
+                if !batch.documents.isEmpty { morePages = batch.morePages }
+                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
                 let keepFrom = regionEnd - unparsed
-                if atEnd, isBlank(UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...])) { return }
+                if atEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...]).isBlankJSON { return }
                 chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
             }
         }
     }
+}
 
-    /// What parsing one region of the buffer came to.
-    private enum RegionResult {
-        /// Documents decoded; `unparsed` bytes at the end hold an incomplete one.
-        case parsed(unparsed: Int)
-        /// A document is bigger than simdjson's batch: decoded what came before it.
-        case retryWithBiggerBatch(unparsed: Int)
-        /// No complete document: the buffer must grow (nothing was decoded).
-        case needMoreInput
-        /// Valid JSON simdjson can't hold (numbers out of range): read this chunk instead.
-        case reread(InputChunk)
-    }
+extension UnsafeRawBufferPointer {
+    /// Nothing but JSON white space (or nothing at all).
+    var isBlankJSON: Bool { allSatisfy(\.isJSONWhitespace) }
+}
 
-    /// Decodes every complete document in `region`.
-    private mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
-        if region.isEmpty { return .needMoreInput }
-        if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
-            return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
-        }
-        while true {
-            switch parser.next() {
-            case .document(let root, let offset):
-                try decode(root, at: offset, of: chunk, into: &batch)
-            case .end(let truncated):
-                return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
-            case .tooLarge:
-                batchSize *= 2
-                return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
-            case .invalid(let message):
-                // Whatever happens next, this pass's records are not handed on.
-                batch = BatchBuilder()
-                return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
-            }
-        }
-    }
-
-    /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
-    /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
-    private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
-        switch diagnose(region, of: chunk, atEnd: atEnd) {
-        case .error(let error):
-            throw error
-        case .endsMidDocument:
-            return .needMoreInput
-        case .valid:
-            if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
-                return .reread(chunk.replacingBytes(with: quoted))
-            }
-            throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
-        }
-    }
-
-    /// The input ended inside a document.
-    private func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
-        if case .error(let error) = diagnose(region, of: chunk, atEnd: true) { return error }
-        return UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
-    }
-
-    private enum Diagnosis {
-        case error(UserlistError)
-        /// The only problem is the region's end, and more input follows.
-        case endsMidDocument
-        case valid
-    }
-
-    /// What the strict slow-path diagnoser makes of `region`.
-    private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
-        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
-        if found.offset >= region.count, !atEnd { return .endsMidDocument }
-        return .error(UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)"))
-    }
-
-    private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
-        guard let transform else {
-            return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
-        }
-        do {
-            try transform.transform(root) { output in
-                try decodeUsers(in: output, at: offset, of: chunk, into: &batch, transformed: true)
-            }
-        } catch let error as JQError {
-            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): --jq: \(error.message)")
-        }
-    }
-
-    private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
-        let what = transformed ? "an output of --jq" : "this document"
-        // An object without arrays is a single user (an NDJSON line): envelopes need not look.
-        let arrayless = root.kind == .object && !root.holdsAnArray
-        for shape in shapes where !(arrayless && shape.needsAnArray) {
-            guard let records = shape.userRecords(in: root) else { continue }
-            let mapping = shape.mapping
-            batch.morePages = shape.morePages(in: root)
-            if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
-            switch records {
-            case .array(let array, let path):
-                batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
-                array.forEachElement { batch.records.append(mapping.map($0)) }
-            case .single(let record, let path):
-                batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
-                batch.records.append(mapping.map(record))
-            case .ambiguous(let paths):
-                let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
-                throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): more than one array of users in \(what) (\(list)): say which with --users-at")
-            }
-            return
-        }
-        if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
-            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
-        }
-        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): \(PayloadShapes.expectation); say where they are with --users-at PATH, or reshape the payload with --jq")
-    }
-
-    private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {
-        let suffix = transformed ? " of each --jq output" : ""
-        switch records {
-        case .array(let array, let path):
-            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
-            array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
-        case .single(let record, let path):
-            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
-            explanation.record(sources: shape.mapping.sources(of: record))
-        case .ambiguous:
-            break
-        }
-    }
-
-    private func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.allSatisfy(\.isJSONWhitespace)
-    }
+extension InputChunk {
+    /// Offset just after the last line break, or 0 when there is none.
+    var lastLineEnd: Int { bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0 }
 }

@@ -12,6 +12,8 @@ public struct UserGateway: UserRecordSource, Sendable {
     var transform: (any DocumentTransform)?
     var shapes: [any PayloadShape] = PayloadShapes.all
     var chunkSize = InputReader.defaultChunkSize
+    /// The fields users are built with: what the run needs (see ``FieldSet``).
+    public var fields = FieldSet.all
     /// `--explain`: filled with what detection found, when set.
     public var explanation: MappingExplanation?
 
@@ -27,12 +29,19 @@ public struct UserGateway: UserRecordSource, Sendable {
         self.chunkSize = chunkSize
     }
 
+    /// Worker threads for parsing (``ParallelReader``): one per core, up to 16.
+    public var workers = min(16, max(1, ProcessInfo.processInfo.activeProcessorCount))
+
     public func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
-        let queue = BatchQueue(capacity: 2)
+        try readRecords(prepare: { $0 }, consume)
+    }
+
+    public func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws -> Void) throws {
+        let queue = BatchQueue<Prepared>(capacity: 2)
         let done = DispatchSemaphore(value: 0)
         let reader = Thread { [self] in
             do {
-                try readAll { try queue.put($0) }
+                try readAll(prepare: prepare) { try queue.put($0) }
                 queue.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -51,14 +60,18 @@ public struct UserGateway: UserRecordSource, Sendable {
         }
     }
 
-    /// Reads every input in order on the calling thread.
-    func readAll(_ emit: (RecordBatch) throws -> Void) throws {
-        let parser = JSONDocumentStream()
+    /// Reads every input in order on the calling thread (parsing on ``workers`` threads when
+    /// nothing needs the documents one at a time).
+    func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
+        // `--jq` programs and the explanation belong to one thread.
+        if transform == nil, explanation == nil {
+            let reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
+            return try reader.read(emit)
+        }
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize)
-            var reader = DocumentReader(input: input, parser: parser, shapes: shapes, transform: transform)
-            reader.explanation = explanation
-            try reader.read(emit)
+            var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation))
+            try reader.read { try emit(prepare($0)) }
         }
     }
 }

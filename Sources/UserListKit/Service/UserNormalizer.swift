@@ -85,16 +85,3 @@ extension String {
         return slice.isEmpty ? nil : String(slice)
     }
 }
-
-extension Address {
-    /// No field holds a value: the same as no address at all.
-    var isEmpty: Bool { street == nil && suite == nil && city == nil && zipcode == nil && (geo?.isEmpty ?? true) }
-}
-
-extension Geo {
-    var isEmpty: Bool { lat == nil && lng == nil }
-}
-
-extension Company {
-    var isEmpty: Bool { name == nil && catchPhrase == nil && bs == nil }
-}

@@ -39,7 +39,9 @@ public struct UserDTO: Hashable, Sendable, Codable {
             id: id?.text ?? "",
             name: name, username: username, email: email, avatarURL: avatar_url, bio: bio,
             phone: phone, website: website,
-            address: address?.toDomain(), company: company?.toDomain()
+            // A projected record (see ``FieldSet``) may fill none of them: no address, not an
+            // empty one, or the Service would copy the user to drop it.
+            address: address?.toDomain().nonEmpty, company: company?.toDomain().nonEmpty
         )
     }
 }

@@ -12,10 +12,17 @@ final class InputReader {
     let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
-    private(set) var reachedEnd = false
+    private var descriptorEnded = false
+    /// Bytes already read that ``ParallelReader`` handed back: served before the descriptor's.
+    private var replay: [(chunk: InputChunk, from: Int)] = []
     let chunkSize: Int
 
-    static let defaultChunkSize = 16 << 20
+    /// Small enough that every core gets work early (and `| head -1` answers at once), big
+    /// enough that simdjson's per-call cost vanishes.
+    static let defaultChunkSize = 4 << 20
+
+    /// No byte of the input is left to read.
+    var reachedEnd: Bool { descriptorEnded && replay.isEmpty }
 
     /// Opens `source`; a file that can't be opened is the contract's exit 66.
     init(_ source: InputSource, chunkSize: Int = defaultChunkSize) throws {
@@ -46,7 +53,7 @@ final class InputReader {
 
     func firstChunk() throws -> InputChunk {
         let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: 1, firstColumnOffset: 0)
-        reachedEnd = try !chunk.read(from: fd)
+        try fill(chunk)
         chunk.skipByteOrderMark()
         return chunk
     }
@@ -58,7 +65,24 @@ final class InputReader {
         let capacity = grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2)
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: column)
         chunk.append(kept)
-        if !reachedEnd { reachedEnd = try !chunk.read(from: fd) }
+        try fill(chunk)
         return chunk
+    }
+
+    /// Gives back bytes read ahead (`chunk`'s from `from` on), to be read again before anything
+    /// more from the descriptor; called in input order.
+    func giveBack(_ chunk: InputChunk, from: Int) {
+        if from < chunk.count { replay.append((chunk, from)) }
+    }
+
+    /// Fills `chunk` from the replayed bytes, then from the descriptor, until full or the end.
+    private func fill(_ chunk: InputChunk) throws {
+        while !replay.isEmpty, chunk.count < chunk.capacity {
+            let (source, from) = replay[0]
+            let take = min(source.count - from, chunk.capacity - chunk.count)
+            chunk.append(UnsafeRawBufferPointer(rebasing: source.bytes[from..<(from + take)]))
+            if from + take == source.count { replay.removeFirst() } else { replay[0].from = from + take }
+        }
+        if chunk.count < chunk.capacity, !descriptorEnded { descriptorEnded = try !chunk.read(from: fd) }
     }
 }

@@ -1,16 +1,16 @@
 /// Typed reads for DTO decoding: `null` is `nil`, any other wrong type is a ``DTODecodingError``.
 extension JSONNode {
-    /// A string field.
-    func decodeString(_ field: String) throws(DTODecodingError) -> String? {
-        if let s = string { return s }
+    /// A string field; with `keep` false only its type is checked (a field the run doesn't need).
+    func decodeString(_ field: String, keep: Bool = true) throws(DTODecodingError) -> String? {
+        if kind == .string { return keep ? string : nil }
         if isNull { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }
 
     /// A field that is text but often sent as a number (phone, zipcode, coordinates).
-    func decodeText(_ field: String) throws(DTODecodingError) -> String? {
-        if let s = string { return s }
-        if let n = number { return n.text }
+    func decodeText(_ field: String, keep: Bool = true) throws(DTODecodingError) -> String? {
+        if kind == .string { return keep ? string : nil }
+        if let n = number { return keep ? n.text : nil }
         if isNull { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }

@@ -14,9 +14,9 @@ final class AutomaticMapping: RecordMapping {
     private let nativeKeys = KeyTable(
         ["id", "name", "username", "email", "avatar_url", "bio", "phone", "website", "address", "company"].map { KeyTable.Key(level: 0, key: $0) })
 
-    func map(_ record: JSONNode) -> SourceRecord {
-        guard isNative(record) else { return general.map(record) }
-        do { return .user(try UserDTO(record: record).toDomain()) } catch { return .unusable(reason: error.reason) }
+    func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
+        guard isNative(record) else { return general.map(record, fields: fields) }
+        do { return .user(try UserDTO(record: record, fields: fields).toDomain()) } catch { return .unusable(reason: error.reason) }
     }
 
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {

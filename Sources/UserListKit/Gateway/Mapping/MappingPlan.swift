@@ -63,7 +63,7 @@ final class MappingPlan: Sendable {
         slotCount = builder.paths.count
     }
 
-    func map(_ record: JSONNode) -> SourceRecord {
+    func map(_ record: JSONNode, fields wanted: FieldSet) -> SourceRecord {
         withSlots(of: record) { slots in
             for exclusion in exclusions {
                 guard let node = slots.node(exclusion.slot) else { continue }
@@ -77,7 +77,8 @@ final class MappingPlan: Sendable {
             var fields = MappedFields()
             for rule in rules {
                 do throws(DTODecodingError) {
-                    fields.set(rule.field, try resolve(rule.field, rule.sources, slots)?.text)
+                    let text = try resolve(rule.field, rule.sources, slots, materialize: wanted.contains(rule.field))?.text
+                    if let text { fields.set(rule.field, text) }
                 } catch {
                     return .unusable(reason: error.reason)
                 }
@@ -89,7 +90,7 @@ final class MappingPlan: Sendable {
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
         withSlots(of: record) { slots in
             rules.compactMap { rule in
-                guard let found = try? resolve(rule.field, rule.sources, slots) else { return nil }
+                guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
                 return (rule.field, descriptions[found.source] ?? describe(declared[found.source], slots, record))
             }
         }
@@ -148,14 +149,15 @@ final class MappingPlan: Sendable {
 
     /// The first source of `sources` that holds a value (and which one it was). When none does
     /// but one held a scalar of the wrong type, that is the record's error: data that was there
-    /// could not be used, which should never pass unnoticed.
-    private func resolve(_ field: CanonicalField, _ range: Range<Int>, _ slots: Slots) throws(DTODecodingError) -> (text: String, source: Int)? {
+    /// could not be used, which should never pass unnoticed. The text is made only when
+    /// `materialize` is set: a field the run doesn't need is only checked.
+    private func resolve(_ field: CanonicalField, _ range: Range<Int>, _ slots: Slots, materialize: Bool) throws(DTODecodingError) -> (text: String?, source: Int)? {
         var mismatch: DTODecodingError?
         for index in range {
             switch sources[index] {
             case .value(let slot):
                 guard let node = slots.node(slot) else { continue }
-                if let text = Self.text(node, for: field) { return (text, index) }
+                if Self.hasText(node, for: field) { return (materialize ? Self.text(node, for: field) : nil, index) }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
@@ -163,11 +165,13 @@ final class MappingPlan: Sendable {
                 }
             case .joined(let parts):
                 var texts: [String] = []
+                var found = 0
                 var usable = true
                 for slot in joinedSlots[parts] {
                     guard let node = slots.node(slot) else { continue }
-                    if let text = Self.text(node, for: field) {
-                        texts.append(text)
+                    if Self.hasText(node, for: field) {
+                        found += 1
+                        if materialize, let text = Self.text(node, for: field) { texts.append(text) }
                     } else if node.kind == .bool || node.kind == .number {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
                         usable = false
@@ -176,17 +180,27 @@ final class MappingPlan: Sendable {
                         }
                     }
                 }
-                if usable, !texts.isEmpty { return (texts.joined(separator: " "), index) }
+                if usable, found > 0 { return (materialize ? texts.joined(separator: " ") : nil, index) }
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
                     let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
-                    if let value, let text = Self.text(value, for: field) { return (text, index) }
+                    if let value, Self.hasText(value, for: field) { return (materialize ? Self.text(value, for: field) : nil, index) }
                 }
             }
         }
         if let mismatch { throw mismatch }
         return nil
+    }
+
+    /// Whether ``text(_:for:)`` would give a value, without making it.
+    @inline(__always)
+    private static func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
+        if let bytes = node.stringBytes {
+            guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
+            return field != .avatarURL || looksLikeURL(bytes)
+        }
+        return field.acceptsNumber && node.number != nil
     }
 
     /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar

@@ -36,11 +36,11 @@ public final class UserMapping: Sendable {
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.
-    func map(_ record: JSONNode) -> SourceRecord {
+    func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
         guard record.kind == .object else {
             return .unusable(reason: "expected a user object, found \(record.kind.article) \(record.kind.rawValue)")
         }
-        return plan.map(record)
+        return plan.map(record, fields: fields)
     }
 
     /// Which source fed each canonical field of `record` (only fields that got a value), for `--explain`.

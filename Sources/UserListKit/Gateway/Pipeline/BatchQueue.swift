@@ -1,15 +1,15 @@
 import Foundation
 
-/// A small bounded queue handing record batches from the reading thread to the consumer.
+/// A small bounded queue handing batches from the reading thread to the consumer.
 ///
 /// Bounded so the reader runs at most `capacity` batches ahead: memory stays at a few chunks.
 /// Either side can end it: the producer with `finish(error:)`, the consumer with `cancel()`,
 /// after which `put` throws so the producer stops reading.
-final class BatchQueue: @unchecked Sendable {
+final class BatchQueue<Item>: @unchecked Sendable {
     struct Cancelled: Error {}
 
     private let condition = NSCondition()
-    private var items: [RecordBatch] = []
+    private var items: [Item] = []
     private var finished = false
     private var failure: (any Error)?
     private var cancelled = false
@@ -18,7 +18,7 @@ final class BatchQueue: @unchecked Sendable {
     init(capacity: Int) { self.capacity = capacity }
 
     /// Waits for room, then adds `batch`; throws once the consumer has cancelled.
-    func put(_ batch: RecordBatch) throws {
+    func put(_ batch: Item) throws {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity, !cancelled { condition.wait() }
@@ -37,7 +37,7 @@ final class BatchQueue: @unchecked Sendable {
     }
 
     /// The next batch; nil after the last one; rethrows the producer's error in order.
-    func take() throws -> RecordBatch? {
+    func take() throws -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty, !finished { condition.wait() }

@@ -1,0 +1,48 @@
+/// A set of the canonical user's fields: which ones a run needs built (projection pushdown).
+///
+/// The Gateway still reads every field a record has, to hold each to its type (a `name` of `5`
+/// makes the record unusable whether or not the run shows names), but turns only these into
+/// `String`s: a run that searches and sorts by name and prints cells needs 7 of 17.
+public struct FieldSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public init(_ field: CanonicalField) { self.init(rawValue: 1 << field.ordinal) }
+
+    public static let all = FieldSet(rawValue: (1 << UInt32(CanonicalField.allCases.count)) - 1)
+
+    /// What a ``UserCellViewModel`` is made of: id, title (name, username, email), subtitle,
+    /// caption (bio, company name) and avatar.
+    public static let cell: FieldSet = [.init(.id), .init(.name), .init(.username), .init(.email), .init(.avatarURL), .init(.bio), .init(.companyName)]
+
+    public static let address: FieldSet = [.init(.street), .init(.suite), .init(.city), .init(.zipcode), .init(.lat), .init(.lng)]
+    public static let company: FieldSet = [.init(.companyName), .init(.catchPhrase), .init(.bs)]
+
+    public func contains(_ field: CanonicalField) -> Bool { rawValue & (1 << field.ordinal) != 0 }
+}
+
+extension CanonicalField {
+    /// The field's place in `allCases`: its bit in a ``FieldSet``.
+    var ordinal: UInt32 {
+        switch self {
+        case .id: 0
+        case .name: 1
+        case .username: 2
+        case .email: 3
+        case .avatarURL: 4
+        case .bio: 5
+        case .phone: 6
+        case .website: 7
+        case .street: 8
+        case .suite: 9
+        case .city: 10
+        case .zipcode: 11
+        case .lat: 12
+        case .lng: 13
+        case .companyName: 14
+        case .catchPhrase: 15
+        case .bs: 16
+        }
+    }
+}
