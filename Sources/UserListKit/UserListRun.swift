@@ -1,8 +1,9 @@
 /// One run of userlist, wired from the command line's choices: the composition root.
 ///
-/// Builds Gateway → Service → ViewModel, loads, and renders the resulting state. Output is only
+/// Builds Gateway → Service → ViewModel, loads, and renders the resulting state. Output is
 /// written once the whole input has been read without a fatal error, so a failed run leaves
-/// nothing half-written on standard output.
+/// nothing half-written on standard output — except a run that prints every match in input order
+/// as NDJSON or CSV, which streams rows as they are decided and stops at an error, as jq does.
 public struct UserListRun {
     public var inputs: [InputSource]
     public var query: UserListQuery
@@ -19,12 +20,14 @@ public struct UserListRun {
     public var usersAt: UsersAtPath?
     /// `--explain`: report detection and field sources instead of the list.
     public var explain: Bool
+    /// `--threads`: parsing threads (nil: one per core, up to 16).
+    public var threads: Int?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
         strict: Bool = false, maxTableWidth: Int? = nil, whereExpression: String? = nil,
         preTransform: String? = nil, outputTransform: String? = nil, variables: JQVariables = JQVariables(),
-        usersAt: UsersAtPath? = nil, explain: Bool = false
+        usersAt: UsersAtPath? = nil, explain: Bool = false, threads: Int? = nil
     ) {
         self.inputs = inputs
         self.query = query
@@ -37,6 +40,7 @@ public struct UserListRun {
         self.variables = variables
         self.usersAt = usersAt
         self.explain = explain
+        self.threads = threads
     }
 
     /// Runs and writes the result to `output`; throws the error that stopped the run.
@@ -47,15 +51,21 @@ public struct UserListRun {
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format)
         } ?? format.renderer(maxTableWidth: maxTableWidth)
+        let encoder = renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
+        gateway.fields = neededFields(filter: filter)
+        if let threads { gateway.workers = threads }
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
             return try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings), explanation, output: output)
         }
         let service = UserService(source: gateway, strict: strict, warnings: warnings)
-        let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict)
+        let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict, encoder: encoder)
+        if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
+            return try stream(viewModel, streaming, to: output)
+        }
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
         do {
@@ -66,6 +76,31 @@ public struct UserListRun {
             throw UserlistError(.output, "\(error)")
         }
         try output.flush()
+    }
+
+    /// Every match in input order: rows are written (and flushed) batch by batch as they are
+    /// decided; an error stops the run with what was written before it.
+    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter) throws(UserlistError) {
+        renderer.writeHeader(to: output)
+        viewModel.load { rows in
+            for row in rows { output.write(row) }
+            try output.flush()
+        }
+        if case .error(let error) = viewModel.state {
+            try? output.flush()
+            throw error
+        }
+        try output.flush()
+    }
+
+    /// What the run needs built of each user: the cells, the sort key and what `--where` sees.
+    /// `--explain` shows the first user whole.
+    private func neededFields(filter: JQUserFilter?) -> FieldSet {
+        if explain { return .all }
+        var fields = FieldSet.cell
+        if let key = query.sort?.key { fields.insert(key.field) }
+        if let filter { fields.formUnion(filter.canonicalFields) }
+        return fields
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

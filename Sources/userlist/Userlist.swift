@@ -74,9 +74,13 @@ struct Userlist: ParsableCommand {
     @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Threads that parse and filter the input (default: one per core, up to 16).", valueName: "n"))
+    var threads: Int?
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
         if let sort, UserSortOrder(argument: sort) == nil {
             throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
         }
@@ -113,7 +117,8 @@ struct Userlist: ParsableCommand {
             outputTransform: outputTransform,
             variables: variables,
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
-            explain: explain)
+            explain: explain,
+            threads: threads)
         do {
             try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
         } catch {

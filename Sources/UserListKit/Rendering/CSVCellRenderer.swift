@@ -5,7 +5,7 @@
 /// doubled, when it holds `,`, `"`, CR or LF, or starts or ends with a space or tab (which many
 /// readers would otherwise trim). An absent value is an empty field. The header is always written,
 /// so an empty result is a header-only file that tools still read as a table with no rows.
-public struct CSVCellRenderer: ListRenderer, Sendable {
+public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
     public init() {}
 
     static let header = "id,title,subtitle,caption,avatarURL,initials\r\n"
@@ -13,20 +13,32 @@ public struct CSVCellRenderer: ListRenderer, Sendable {
     public func render(_ state: ListState, to output: OutputWriter) throws {
         output.write(Self.header)
         guard let page = state.page else { return }
-        for cell in page.items {
-            Self.appendField(cell.id, to: output)
-            output.write(byte: UInt8(ascii: ","))
-            Self.appendField(cell.title, to: output)
-            output.write(byte: UInt8(ascii: ","))
-            Self.appendField(cell.subtitle, to: output)
-            output.write(byte: UInt8(ascii: ","))
-            Self.appendField(cell.caption, to: output)
-            output.write(byte: UInt8(ascii: ","))
-            Self.appendField(cell.avatarURL, to: output)
-            output.write(byte: UInt8(ascii: ","))
-            Self.appendField(cell.initials, to: output)
-            output.write("\r\n")
-        }
+        for cell in page.items { Self.appendRecord(cell, to: output) }
+        for row in page.rows { output.write(row) }
+    }
+
+    public func writeHeader(to output: OutputWriter) {
+        output.write(Self.header)
+    }
+
+    public func encode(_ cells: [UserCellViewModel]) -> [EncodedRow] {
+        RowEncoding.encode(cells, Self.appendRecord)
+    }
+
+    /// One record, CRLF-terminated.
+    private static func appendRecord(_ cell: UserCellViewModel, to output: OutputWriter) {
+        Self.appendField(cell.id, to: output)
+        output.write(byte: UInt8(ascii: ","))
+        Self.appendField(cell.title, to: output)
+        output.write(byte: UInt8(ascii: ","))
+        Self.appendField(cell.subtitle, to: output)
+        output.write(byte: UInt8(ascii: ","))
+        Self.appendField(cell.caption, to: output)
+        output.write(byte: UInt8(ascii: ","))
+        Self.appendField(cell.avatarURL, to: output)
+        output.write(byte: UInt8(ascii: ","))
+        Self.appendField(cell.initials, to: output)
+        output.write("\r\n")
     }
 
     /// Appends one field, quoted only when RFC 4180 (or surrounding white space) requires it.

@@ -3,7 +3,7 @@
 /// Keys in the contract's order: `state`, `totalItems`, `page`, `pageSize`, `totalPages`,
 /// `hasMore`, `items`. States without a page (idle, loading, error) are written as
 /// `{"state":"<name>"}`; the CLI does not normally render them.
-public struct JSONListRenderer: ListRenderer, Sendable {
+public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
     public init() {}
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
@@ -26,8 +26,18 @@ public struct JSONListRenderer: ListRenderer, Sendable {
                 first = false
                 CellJSON.append(cell, to: output)
             }
+            for row in page.rows {
+                if !first { output.write(byte: UInt8(ascii: ",")) }
+                first = false
+                output.write(row)
+            }
             output.write(byte: UInt8(ascii: "]"))
         }
         output.write("}\n")
+    }
+
+    /// Each cell as an element of `items`.
+    public func encode(_ cells: [UserCellViewModel]) -> [EncodedRow] {
+        RowEncoding.encode(cells, CellJSON.append)
     }
 }

@@ -57,6 +57,9 @@ public final class OutputWriter {
         return stored + UnsafeBufferPointer(start: buffer, count: count)
     }
 
+    /// How many bytes the in-memory writer holds (flushed or not).
+    public var writtenCount: Int { stored.count + count }
+
     /// `bytes` decoded as UTF-8.
     public var text: String {
         String(decoding: bytes, as: UTF8.self)

@@ -28,36 +28,36 @@ public final class UserService: UserServiceProtocol {
     /// One batch per batch of records the source reads.
     @discardableResult
     public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
+        try loadUserBatches(annotate: { users in users.map { _ in UserAnnotation(matchesSearch: true, sortValue: nil) } }) { annotated in
+            try consume(annotated.map(\.user))
+        }
+    }
+
+    @discardableResult
+    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
-        try source.readRecords { batch in
-            for note in batch.notes { warnings.warn(note) }
-            var users: [User] = []
-            users.reserveCapacity(batch.records.count)
-            for (index, record) in batch.records.enumerated() {
+        try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate) }) { prepared in
+            for note in prepared.batch.notes { warnings.warn(note) }
+            var users: [AnnotatedUser] = []
+            users.reserveCapacity(prepared.records.count)
+            for (index, record) in prepared.records.enumerated() {
                 report.recordsRead += 1
-                let user: User
                 switch record {
-                case .user(let mapped):
-                    user = UserNormalizer.normalize(consume mapped)
-                    if user.id.isEmpty {
-                        try reject(batch, index, reason: "no \"id\"", report: &report)
+                case .user(let id, let annotated):
+                    // Dedupe comes first, in input order: a user nobody wants still hides its duplicates.
+                    guard seenIDs.insert(id) else {
+                        report.duplicates += 1
                         continue
                     }
+                    report.usersLoaded += 1
+                    if let annotated { users.append(annotated) }
                 case .unusable(let reason):
-                    try reject(batch, index, reason: reason, report: &report)
-                    continue
+                    try reject(prepared.batch, index, reason: reason, report: &report)
                 case .excluded(let reason):
                     report.excluded[reason, default: 0] += 1
-                    continue
                 }
-                guard seenIDs.insert(user.id) else {
-                    report.duplicates += 1
-                    continue
-                }
-                report.usersLoaded += 1
-                users.append(user)
             }
             try consume(users)
         }
@@ -87,5 +87,52 @@ public final class UserService: UserServiceProtocol {
             let noun = report.duplicates == 1 ? "record" : "records"
             warnings.warn("dropped \(report.duplicates) \(noun) with a duplicate id (the first occurrence of each id is kept)")
         }
+    }
+}
+
+/// A batch after the per-record rules that need no other record (normalising, the id check,
+/// the caller's annotation): worked out on the source's threads, in parallel.
+private struct PreparedBatch: Sendable {
+    enum Record: Sendable {
+        /// A usable user: its id for dedupe, and the user unless the annotation passed on it.
+        case user(id: String, AnnotatedUser?)
+        case unusable(reason: String)
+        case excluded(reason: String)
+    }
+
+    /// The batch, for its notes and to locate a rejected record (its records are let go).
+    let batch: RecordBatch
+    let records: [Record]
+
+    init(_ batch: RecordBatch, annotate: ([User]) -> [UserAnnotation?]) {
+        var users: [User] = []
+        users.reserveCapacity(batch.records.count)
+        var records: [Record] = batch.records.map { record in
+            switch record {
+            case .user(let mapped):
+                let user = UserNormalizer.normalize(mapped)
+                if user.id.isEmpty { return .unusable(reason: "no \"id\"") }
+                users.append(user)
+                return .user(id: user.id, nil)
+            case .unusable(let reason):
+                return .unusable(reason: reason)
+            case .excluded(let reason):
+                return .excluded(reason: reason)
+            }
+        }
+        // Hand the annotations out to the users' records, in order.
+        var annotations = annotate(users).makeIterator()
+        var next = 0
+        for index in records.indices {
+            guard case .user(let id, _) = records[index] else { continue }
+            if let annotation = annotations.next() ?? nil {
+                records[index] = .user(id: id, AnnotatedUser(user: users[next], annotation: annotation))
+            }
+            next += 1
+        }
+        self.records = records
+        var batch = batch
+        batch.records = []
+        self.batch = batch
     }
 }

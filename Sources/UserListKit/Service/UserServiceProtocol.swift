@@ -13,6 +13,73 @@ public protocol UserServiceProtocol {
     /// work on many users at once.
     @discardableResult
     func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport
+
+    /// The same users, each with what `annotate` makes of it, worked out as soon as a batch is
+    /// decoded (a service may do that on several threads at once). A user `annotate` gives nil
+    /// for still counts and still hides its later duplicates, but is not handed on.
+    @discardableResult
+    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport
+}
+
+/// What the ViewModel works out about a user as soon as it is decoded. A concrete type, not a
+/// generic parameter: this crosses the `any UserServiceProtocol` seam once per record, where
+/// unspecialised generic code cost more than the work itself.
+public struct UserAnnotation: Sendable {
+    public var matchesSearch: Bool
+    var sortValue: SortValue?
+    /// The user's output row, already encoded, when the run prints rows as bytes.
+    public var row: EncodedRow?
+
+    init(matchesSearch: Bool, sortValue: SortValue?, row: EncodedRow? = nil) {
+        self.matchesSearch = matchesSearch
+        self.sortValue = sortValue
+        self.row = row
+    }
+}
+
+/// One output row as bytes (a CSV or NDJSON line, a JSON array element), encoded on a reading
+/// thread: a range of a buffer its batch's rows share, so a row costs no allocation of its own.
+public struct EncodedRow: Sendable {
+    public let storage: EncodedRows
+    let start: Int32
+    let count: Int32
+
+    public init(storage: EncodedRows, range: Range<Int>) {
+        self.storage = storage
+        start = Int32(range.lowerBound)
+        count = Int32(range.count)
+    }
+
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[Int(start)..<Int(start + count)])) }
+    }
+}
+
+extension EncodedRow: Hashable {
+    public static func == (lhs: EncodedRow, rhs: EncodedRow) -> Bool {
+        lhs.withBytes { l in rhs.withBytes { r in l.elementsEqual(r) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: $0) }
+    }
+}
+
+/// The bytes of a batch's encoded rows.
+public final class EncodedRows: Sendable {
+    public let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// A usable user and what the ViewModel worked out about it on the reading threads.
+public struct AnnotatedUser: Sendable {
+    public var user: User
+    public var annotation: UserAnnotation
+
+    public init(user: User, annotation: UserAnnotation) {
+        self.user = user
+        self.annotation = annotation
+    }
 }
 
 extension UserServiceProtocol {
@@ -29,5 +96,12 @@ extension UserServiceProtocol {
         }
         if !batch.isEmpty { try consume(batch) }
         return report
+    }
+
+    @discardableResult
+    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
+        try loadUserBatches { users in
+            try consume(zip(users, annotate(users)).compactMap { user, annotation in annotation.map { AnnotatedUser(user: user, annotation: $0) } })
+        }
     }
 }

@@ -20,6 +20,20 @@ public final class JQUserFilter: UserFilter {
     /// The canonical user's fields that are built for the expression.
     let fields: CanonicalUserBuilder.Fields
 
+    /// The user's fields the expression can see, for the Gateway to build: a whole address or
+    /// company when it sees any part (whether it is null depends on all of its fields).
+    public var canonicalFields: FieldSet {
+        var set: FieldSet = [.init(.id)]
+        let pairs: [(CanonicalUserBuilder.Fields, FieldSet)] = [
+            (.name, .init(.name)), (.username, .init(.username)), (.email, .init(.email)),
+            (.avatarURL, .init(.avatarURL)), (.bio, .init(.bio)), (.phone, .init(.phone)), (.website, .init(.website)),
+        ]
+        for (used, field) in pairs where fields.contains(used) { set.formUnion(field) }
+        if !fields.isDisjoint(with: .wholeAddress) { set.formUnion(.address) }
+        if !fields.isDisjoint(with: .wholeCompany) { set.formUnion(.company) }
+        return set
+    }
+
     /// Compiles `expression`; a compile error is a usage error naming `--where`.
     public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
         let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))

@@ -4,21 +4,34 @@ import HeapModule
 ///
 /// Page N of size S in sorted order only needs the N×S smallest entries, so with `--sort` and
 /// `--page` a bounded max-heap holds at most N×S users however big the input; without `--sort`
-/// only the page's own users are kept. Everything else is counted and let go.
+/// only the page's own users are kept. Everything else is counted and let go. What is kept is a
+/// user, or just its encoded row when the run prints every match (see ``CellEncoder``).
 struct PageCollector {
+    /// A kept match.
+    enum Kept {
+        case user(User)
+        case row(EncodedRow)
+    }
+
     let sort: UserSortOrder?
     /// Users to keep at most: the end of the requested page (nil: all of them).
     let limit: Int?
     /// How many users come before the page.
     let skip: Int
+    /// False when the matches were handed on already (streamed): only count them.
+    let keeping: Bool
     private(set) var matched = 0
     private var heap = Heap<SortEntry>()
-    private var kept: [SortEntry] = []
-    /// The users behind the entries, by sequence number.
-    private var users: [Int: User] = [:]
+    /// Every match's entry, when there is no limit (sorted at the end when there is a sort).
+    private var entries: [SortEntry] = []
+    /// Without a limit: the kept matches by sequence number (the index).
+    private var all: [Kept] = []
+    /// With a limit: the kept matches by sequence number.
+    private var some: [Int: Kept] = [:]
 
-    init(sort: UserSortOrder?, page: Int?, pageSize: Int) {
+    init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true) {
         self.sort = sort
+        self.keeping = keeping
         if let page {
             let (end, overflow) = page.multipliedReportingOverflow(by: pageSize)
             limit = overflow ? nil : end
@@ -30,36 +43,52 @@ struct PageCollector {
     }
 
     mutating func add(_ user: User) {
+        add(.user(user), sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+    }
+
+    /// Adds a match whose sort value was worked out already.
+    mutating func add(_ kept: Kept, sortValue value: SortValue?) {
         defer { matched += 1 }
+        guard keeping else { return }
+        guard let limit else {
+            // Everything: input order, or sorted at the end.
+            if sort != nil { entries.append(SortEntry(value: value, descending: sort!.descending, sequence: matched)) }
+            if matched >= skip { all.append(kept) }
+            return
+        }
         guard let sort else {
             // Input order: keep just the page's window.
-            if matched >= skip, limit.map({ matched < $0 }) ?? true {
-                kept.append(SortEntry(value: nil, descending: false, sequence: matched))
-                users[matched] = user
-            }
+            if matched >= skip, matched < limit { some[matched] = kept }
             return
         }
-        let value = sort.key.value(of: user).map { SortValue($0, key: sort.key) }
         let entry = SortEntry(value: value, descending: sort.descending, sequence: matched)
-        guard let limit else {
-            kept.append(entry)
-            users[matched] = user
-            return
-        }
         if heap.count < limit {
             heap.insert(entry)
-            users[matched] = user
+            some[matched] = kept
         } else if let worst = heap.max, entry < worst {
-            users[heap.replaceMax(with: entry).sequence] = nil
-            users[matched] = user
+            some[heap.replaceMax(with: entry).sequence] = nil
+            some[matched] = kept
         }
     }
 
-    /// The page's users, in order.
-    func pageUsers() -> [User] {
-        if sort == nil { return kept.map { users[$0.sequence]! } }
-        let ordered = limit == nil ? kept.sorted() : heap.unordered.sorted()
+    /// The page's matches, in order.
+    func page() -> [Kept] {
+        guard let limit else {
+            // A page past what an Int can count (`--page` × `--page-size` overflows) is empty.
+            if skip > 0 { return [] }
+            if sort == nil { return all }
+            return entries.sorted().map { all[$0.sequence] }
+        }
+        guard sort != nil else {
+            return (skip..<max(skip, min(limit, matched))).compactMap { some[$0] }
+        }
+        let ordered = heap.unordered.sorted()
         guard skip < ordered.count else { return [] }
-        return ordered[skip...].map { users[$0.sequence]! }
+        return ordered[skip...].map { some[$0.sequence]! }
+    }
+
+    /// The page's users (tests; a run that keeps rows has none).
+    func pageUsers() -> [User] {
+        page().compactMap { if case .user(let user) = $0 { user } else { nil } }
     }
 }

@@ -13,4 +13,21 @@ public enum SortKey: String, CaseIterable, Hashable, Sendable {
         case .company: user.company?.name
         }
     }
+
+    /// The canonical field the key reads.
+    var field: FieldSet {
+        switch self {
+        case .id: FieldSet(.id)
+        case .name: FieldSet(.name)
+        case .email: FieldSet(.email)
+        case .username: FieldSet(.username)
+        case .city: FieldSet(.city)
+        case .company: FieldSet(.companyName)
+        }
+    }
+
+    /// The prepared sort value of `user`'s key, or nil when the user lacks it.
+    func sortValue(of user: User) -> SortValue? {
+        value(of: user).map { SortValue($0, key: self) }
+    }
 }

@@ -10,13 +10,16 @@ public struct UserListPage: Hashable, Sendable {
     /// Whether a page after this one has users.
     public var hasMore: Bool
     public var items: [UserCellViewModel]
+    /// The page's rows already encoded for the output (see ``CellEncoder``), instead of `items`.
+    public var rows: [EncodedRow]
 
-    public init(totalItems: Int, page: Int, pageSize: Int, totalPages: Int, hasMore: Bool, items: [UserCellViewModel]) {
+    public init(totalItems: Int, page: Int, pageSize: Int, totalPages: Int, hasMore: Bool, items: [UserCellViewModel], rows: [EncodedRow] = []) {
         self.totalItems = totalItems
         self.page = page
         self.pageSize = pageSize
         self.totalPages = totalPages
         self.hasMore = hasMore
         self.items = items
+        self.rows = rows
     }
 }

@@ -10,22 +10,33 @@ public final class UserListViewModel {
     private let filter: (any UserFilter)?
     private let warnings: any WarningReporter
     private let strict: Bool
+    /// When set and the query shows every match (no page), rows are encoded as users are decoded
+    /// and the page holds ``UserListPage/rows`` instead of ``UserListPage/items``.
+    private let encoder: (any CellEncoder)?
 
     public init(
         service: any UserServiceProtocol, query: UserListQuery = UserListQuery(),
-        filter: (any UserFilter)? = nil, warnings: any WarningReporter = CollectedWarnings(), strict: Bool = false
+        filter: (any UserFilter)? = nil, warnings: any WarningReporter = CollectedWarnings(), strict: Bool = false,
+        encoder: (any CellEncoder)? = nil
     ) {
         self.service = service
         self.query = query
         self.filter = filter
         self.warnings = warnings
         self.strict = strict
+        self.encoder = encoder
     }
 
-    public func load() {
+    /// Whether ``load(streaming:)`` can hand rows on as they are decided: every match, in input order.
+    public var canStream: Bool { encoder != nil && query.sort == nil && query.page == nil }
+
+    /// Loads; with `streaming` (only when ``canStream``), each batch's rows go to it in order as
+    /// soon as they are decided, and the final page holds the counts but no rows.
+    public func load(streaming: (([EncodedRow]) throws -> Void)? = nil) {
+        precondition(streaming == nil || canStream, "streaming needs an encoder, no sort and no page")
         state = .loading
         do {
-            state = try makeState()
+            state = try makeState(streaming: streaming)
         } catch let error as UserlistError {
             state = .error(error)
         } catch {
@@ -33,41 +44,80 @@ public final class UserListViewModel {
         }
     }
 
-    private func makeState() throws -> ListState {
-        let search = query.search.map(UserSearch.init)
-        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize)
+    private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
+        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil)
         var filterFailures = FilterFailures()
-        try service.loadUserBatches { users in
-            let verdicts = filter?.verdicts(for: users)
-            for (index, user) in users.enumerated() {
+        var streamed: [EncodedRow] = []
+        try service.loadUserBatches(annotate: annotation()) { users in
+            let verdicts = filter?.verdicts(for: users.map(\.user))
+            for (index, item) in users.enumerated() {
                 switch verdicts?[index] {
                 case .excluded?: continue
                 case .failed(let message)?:
-                    if strict { throw UserlistError(.data, "--where: user \(user.id): \(message)") }
+                    if strict { throw UserlistError(.data, "--where: user \(item.user.id): \(message)") }
                     filterFailures.record(message)
                     continue
                 case .included?, nil: break
                 }
-                if let search, !search.matches(user) { continue }
-                collector.add(user)
+                if !item.annotation.matchesSearch { continue }
+                if let row = item.annotation.row {
+                    if streaming != nil { streamed.append(row) }
+                    collector.add(.row(row), sortValue: item.annotation.sortValue)
+                } else {
+                    collector.add(.user(item.user), sortValue: item.annotation.sortValue)
+                }
+            }
+            if let streaming, !streamed.isEmpty {
+                try streaming(streamed)
+                streamed.removeAll(keepingCapacity: true)
             }
         }
         filterFailures.report(to: warnings)
         if let note = filter?.summary() { warnings.warn(note) }
-        let page = makePage(total: collector.matched, users: collector.pageUsers())
+        let page = makePage(total: collector.matched, kept: collector.page())
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }
 
-    private func makePage(total: Int, users: [User]) -> UserListPage {
-        let items = users.map(UserCellViewModel.init(user:))
+    /// What each user's search and sort come to, worked out on the reading threads as users are
+    /// decoded. Without `--where` (which runs first, and must see every user), a user the search
+    /// drops goes no further than the Service's dedupe.
+    /// With an encoder and no page, the matching users' rows are encoded there too.
+    private func annotation() -> @Sendable ([User]) -> [UserAnnotation?] {
+        let search = query.search.map(UserSearch.init)
+        let sort = query.sort
+        let keepAll = filter != nil
+        let encoder = query.page == nil ? encoder : nil
+        return { users in
+            var annotations: [UserAnnotation?] = users.map { user in
+                let matches = search?.matches(user) ?? true
+                guard matches || keepAll else { return nil }
+                return UserAnnotation(matchesSearch: matches, sortValue: matches ? sort.flatMap { $0.key.sortValue(of: user) } : nil)
+            }
+            guard let encoder else { return annotations }
+            let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
+            let rows = encoder.encode(matching.map { UserCellViewModel(user: users[$0]) })
+            for (index, row) in zip(matching, rows) { annotations[index]?.row = row }
+            return annotations
+        }
+    }
+
+    private func makePage(total: Int, kept: [PageCollector.Kept]) -> UserListPage {
+        var items: [UserCellViewModel] = []
+        var rows: [EncodedRow] = []
+        for entry in kept {
+            switch entry {
+            case .user(let user): items.append(UserCellViewModel(user: user))
+            case .row(let row): rows.append(row)
+            }
+        }
         guard let pageNumber = query.page else {
-            return UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items)
+            return UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
         }
         // Not (total + size - 1) / size: that overflows for a huge page size.
         let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
         return UserListPage(
             totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
-            hasMore: pageNumber < totalPages, items: items)
+            hasMore: pageNumber < totalPages, items: items, rows: rows)
     }
 }
 
