@@ -88,8 +88,10 @@ public final class UserListViewModel {
         let keepAll = filter != nil
         let encoder = query.page == nil ? encoder : nil
         return { users in
+            var scratch: [UInt8] = []
+            scratch.reserveCapacity(256)
             var annotations: [UserAnnotation?] = users.map { user in
-                let matches = search?.matches(user) ?? true
+                let matches = search?.matches(user, scratch: &scratch) ?? true
                 guard matches || keepAll else { return nil }
                 return UserAnnotation(matchesSearch: matches, sortValue: matches ? sort.flatMap { $0.key.sortValue(of: user) } : nil)
             }

@@ -2,46 +2,25 @@
 public struct UserSearch: Hashable, Sendable {
     public let text: String
     private let foldedNeedle: [UInt8]
-    private let needleIsASCII: Bool
 
     public init(_ text: String) {
         self.text = text
-        let folded = TextFolding.fold(text)
-        foldedNeedle = Array(folded.utf8)
-        needleIsASCII = foldedNeedle.allSatisfy { $0 < 0x80 }
+        foldedNeedle = Array(TextFolding.fold(text).utf8)
     }
 
     public func matches(_ user: User) -> Bool {
-        contains(user.name) || contains(user.email) || contains(user.username)
+        var scratch: [UInt8] = []
+        return matches(user, scratch: &scratch)
     }
 
-    private func contains(_ field: String?) -> Bool {
-        guard let field else { return false }
+    /// The same, folding non-ASCII fields into `scratch` (reused across users: no allocation).
+    func matches(_ user: User, scratch: inout [UInt8]) -> Bool {
+        contains(user.name, &scratch) || contains(user.email, &scratch) || contains(user.username, &scratch)
+    }
+
+    private func contains(_ field: String?, _ scratch: inout [UInt8]) -> Bool {
+        guard var field else { return false }
         if foldedNeedle.isEmpty { return true }
-        // Fast path: search ASCII text in place, lowercasing as we compare, with no allocation.
-        let fast: Bool? = field.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
-            guard haystack.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return needleIsASCII && Self.asciiCaseInsensitiveContains(haystack, foldedNeedle)
-        } ?? nil
-        if let fast { return fast }
-        return Self.asciiCaseInsensitiveContains(Array(TextFolding.fold(field).utf8), foldedNeedle)
-    }
-
-    /// Naive substring search: needles are short, so this beats building tables.
-    static func asciiCaseInsensitiveContains<H: RandomAccessCollection<UInt8>>(_ haystack: H, _ needle: [UInt8]) -> Bool where H.Index == Int {
-        let n = needle.count
-        guard haystack.count >= n else { return false }
-        let first = needle[0]
-        var i = haystack.startIndex
-        let last = haystack.endIndex - n
-        while i <= last {
-            if TextFolding.lowercaseASCII(haystack[i]) == first {
-                var j = 1
-                while j < n, TextFolding.lowercaseASCII(haystack[i + j]) == needle[j] { j += 1 }
-                if j == n { return true }
-            }
-            i += 1
-        }
-        return false
+        return field.withUTF8 { TextFolding.foldedContains($0, foldedNeedle, scratch: &scratch) }
     }
 }
