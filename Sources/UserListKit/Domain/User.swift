@@ -94,17 +94,19 @@ public struct User: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
+    /// Only ever changed through a uniquely referenced `User` (`makeUnique()`), so the runtime's
+    /// exclusivity checks on every field access (5% of a run's instructions) guard nothing.
     final class Storage: @unchecked Sendable {
-        var id: String
-        var name: String?
-        var username: String?
-        var email: String?
-        var avatarURL: String?
-        var bio: String?
-        var phone: String?
-        var website: String?
-        var address: Address?
-        var company: Company?
+        @exclusivity(unchecked) var id: String
+        @exclusivity(unchecked) var name: String?
+        @exclusivity(unchecked) var username: String?
+        @exclusivity(unchecked) var email: String?
+        @exclusivity(unchecked) var avatarURL: String?
+        @exclusivity(unchecked) var bio: String?
+        @exclusivity(unchecked) var phone: String?
+        @exclusivity(unchecked) var website: String?
+        @exclusivity(unchecked) var address: Address?
+        @exclusivity(unchecked) var company: Company?
 
         init(
             id: String, name: String?, username: String?, email: String?, avatarURL: String?, bio: String?,

@@ -60,27 +60,37 @@ extension Optional<String> {
 }
 
 extension String {
-    /// Non-empty and with no white space at either end (checked on the first and last byte).
+    /// Non-empty and with no white space at either end, as ``trimmed()`` would leave it. ASCII
+    /// ends are decided by their byte; a non-ASCII first byte only when it can't start a white
+    /// space character (U+0085, U+00A0, U+1680, U+2000…U+205F, U+3000). Most names in most
+    /// scripts are not ASCII at either end, and this is checked for every field of every user.
     var isTrimmedAndNonEmpty: Bool {
         utf8.withContiguousStorageIfAvailable { bytes in
             guard let first = bytes.first, let last = bytes.last else { return false }
-            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+            if first < 0x80 {
+                guard first > 0x20, first < 0x7F else { return false }
+            } else if Self.mayStartWhitespace(first) {
+                guard let scalar = unicodeScalars.first, !scalar.properties.isWhitespace else { return false }
+            }
+            if last < 0x80 { return last > 0x20 && last < 0x7F }
+            // The last character may be a space with a combining mark on it, which trims as
+            // white space (`Character.isWhitespace` looks at its first scalar).
+            guard let character = self.last else { return false }
+            return !character.isWhitespace
         } ?? false
+    }
+
+    @inline(__always)
+    private static func mayStartWhitespace(_ lead: UInt8) -> Bool {
+        lead == 0xC2 || lead == 0xE1 || lead == 0xE2 || lead == 0xE3
     }
 
     /// Trimmed of surrounding white space (Unicode's, as `Character.isWhitespace`), or `nil` if nothing is left.
     ///
     /// Most values have nothing to trim: checking the first and last byte keeps that case cheap.
     func trimmed() -> String? {
-        let untouched = utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard let first = bytes.first, let last = bytes.last else { return nil }
-            return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
-        }
-        switch untouched {
-        case true??: return self
-        case nil?: return nil  // empty
-        default: break
-        }
+        if isEmpty { return nil }
+        if isTrimmedAndNonEmpty { return self }
         let slice = Substring(self).trimmingWhitespace()
         return slice.isEmpty ? nil : String(slice)
     }
