@@ -59,6 +59,14 @@ struct DocumentReader {
 extension UnsafeRawBufferPointer {
     /// Nothing but JSON white space (or nothing at all).
     var isBlankJSON: Bool { allSatisfy(\.isJSONWhitespace) }
+
+    /// The first byte that isn't JSON white space.
+    var firstNonBlank: UInt8? { first { !$0.isJSONWhitespace } }
+}
+
+extension Slice<UnsafeRawBufferPointer> {
+    /// White space and at most the one `[` that opens the array.
+    var isBlankJSONOrBracket: Bool { filter { !$0.isJSONWhitespace } == [UInt8(ascii: "[")] }
 }
 
 extension InputChunk {

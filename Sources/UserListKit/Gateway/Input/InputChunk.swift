@@ -62,6 +62,11 @@ final class InputChunk: @unchecked Sendable {
         return chunk
     }
 
+    /// Turns the bytes at `offsets` into spaces (an array's own punctuation, see ``ArrayElementScanner``).
+    func blank(_ offsets: [Int]) {
+        for offset in offsets where offset < count { storage.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
+    }
+
     /// Drops a UTF-8 byte order mark at the very start of the input.
     func skipByteOrderMark() {
         let b = bytes

@@ -14,6 +14,9 @@ struct ChunkParser {
     var explanation: MappingExplanation?
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private(set) var batchSize = 1 << 20
+    /// Set while parsing the elements of one big top-level array as documents of their own (see
+    /// ``ArrayElementScanner``): each document is element `next` of the array, mapped by `mapping`.
+    var arrayElements: (mapping: any RecordMapping, next: Int)?
 
     init(shapes: [any PayloadShape], transform: (any DocumentTransform)?, fields: FieldSet = .all, explanation: MappingExplanation? = nil) {
         self.shapes = shapes
@@ -93,7 +96,13 @@ struct ChunkParser {
         return .error(UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)"))
     }
 
-    private func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+    private mutating func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+        if let (mapping, next) = arrayElements {
+            batch.startDocument(at: offset, path: [.index(next)], isArray: false, transformed: false)
+            batch.records.append(mapping.map(root, fields: fields))
+            arrayElements = (mapping, next + 1)
+            return
+        }
         guard let transform else {
             return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
         }

@@ -36,10 +36,16 @@ struct ParallelReader<Prepared: Sendable> {
         var morePages: String?
         var chunk = try input.firstChunk()
         var carried = 0
+        if !input.reachedEnd, chunk.bytes.firstNonBlank == UInt8(ascii: "["), let mapping = arrayMapping(chunk) {
+            // One array bigger than a chunk: its elements are parsed as documents of their own.
+            guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else { return }
+            chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
+            carried = rest.count - keepFrom
+        }
         while true {
             let atEnd = input.reachedEnd
             if atEnd, chunk.bytes.isBlankJSON { break }
-            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.lastLineEnd, atEnd: atEnd, carried: carried)
+            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.lastLineEnd, atEnd: atEnd, carried: carried, elements: nil)
             pool.submit(job)
             pending.append(job)
             if pending.count > depth {
@@ -58,6 +64,98 @@ struct ParallelReader<Prepared: Sendable> {
         }
         var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
         try reader.reportMorePages { try emit(prepare($0)) }
+    }
+
+    /// The mapping for the elements of the top-level array that starts `chunk`, when detection
+    /// gives a shape whose users are the array itself (detection looks at the first element only).
+    private func arrayMapping(_ chunk: InputChunk) -> (any RecordMapping)? {
+        var scanner = ArrayElementScanner()
+        let end: Int
+        switch scanner.scan(chunk.bytes, from: 0) {
+        case .unexpected: return nil
+        case .closed(let closed): end = closed
+        case .needMore:
+            guard scanner.separators.count >= 2 else { return nil }  // not even one whole element
+            end = scanner.separators[1] + 1
+        }
+        // `[` + the first element + `]`, parsed on its own.
+        var text = Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
+        text[end - 1] = UInt8(ascii: "]")
+        let sample = chunk.replacingBytes(with: text)
+        let stream = JSONDocumentStream()
+        guard stream.begin(sample.bytes, batchSize: max(1 << 20, text.count)) == nil,
+              case .document(let root, _) = stream.next(), root.kind == .array else { return nil }
+        for shape in shapes {
+            guard let records = shape.userRecords(in: root) else { continue }
+            if case .array(_, let path) = records, path.isEmpty { return shape.mapping }
+            return nil
+        }
+        return nil
+    }
+
+    /// Reads the top-level array starting `first` element by element: the scanner cuts regions of
+    /// whole elements, their commas and brackets become spaces (offsets, so positions, stay), and
+    /// workers parse each region as a stream of documents. Returns the chunk and offset where the
+    /// input goes on after the array, or nil when the input ended with it.
+    private func streamArray(
+        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void
+    ) throws -> (InputChunk, Int)? {
+        var scanner = ArrayElementScanner()
+        var chunk = first
+        var scanFrom = 0
+        var handedOn = 0
+        var pending: [ChunkJob<Prepared>] = []
+        var morePages: String?
+        func settleOldest() throws {
+            let job = pending.removeFirst()
+            if try settle(job, &morePages, emit) != nil {
+                throw UserlistError(.data, "\(job.chunk.location(ofOffset: 0)): invalid JSON in an array element")
+            }
+        }
+        func submit(upTo end: Int) throws {
+            guard end > 0 else { return }
+            // A chunk's capacity, not the region's: buffers are recycled by size.
+            let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
+            region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
+            region.blank(scanner.separators.filter { $0 < end })
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: (mapping, handedOn))
+            pool.submit(job)
+            pending.append(job)
+            handedOn = scanner.elementsBeforeCut
+            if pending.count > 2 * workers { try settleOldest() }
+        }
+        while true {
+            switch scanner.scan(chunk.bytes, from: scanFrom) {
+            case .unexpected:
+                throw arrayError(in: chunk, from: scanner.cut, at: scanner.stoppedAt)
+            case .closed(let end):
+                try submit(upTo: end)
+                while !pending.isEmpty { try settleOldest() }
+                if input.reachedEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON { return nil }
+                return (chunk, end)
+            case .needMore:
+                if input.reachedEnd { throw arrayError(in: chunk, from: scanner.cut, at: chunk.count) }
+                let cut = scanner.cut
+                try submit(upTo: cut)
+                let scanned = chunk.count
+                // No whole element in this chunk: the next one is twice the size.
+                chunk = try input.nextChunk(after: chunk, keepFrom: cut, grow: cut == 0)
+                scanner.rebase(droppingFirst: cut)
+                scanFrom = scanned - cut
+            }
+        }
+    }
+
+    /// The array's own punctuation is wrong where the scanner stopped. The syntax diagnoser, given
+    /// the bytes from the last good comma on behind a `[`, reads them in the context the whole
+    /// document would give (inside an array), so the message is the usual one.
+    private func arrayError(in chunk: InputChunk, from cut: Int, at stop: Int) -> UserlistError {
+        let opensArray = chunk.bytes[..<cut].isBlankJSONOrBracket
+        let text = (opensArray ? [] : [UInt8(ascii: "[")]) + Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[(opensArray ? 0 : cut)...]))
+        let found = text.withUnsafeBytes { JSONSyntaxDiagnoser.firstError(in: $0) }
+        guard let found else { return UserlistError(.data, "\(chunk.location(ofOffset: stop)): invalid JSON") }
+        let offset = opensArray ? found.offset : cut + found.offset - 1
+        return UserlistError(.data, "\(chunk.location(ofOffset: min(offset, chunk.count))): \(found.message)")
     }
 
     /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
@@ -97,23 +195,36 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let atEnd: Bool
     /// Bytes at the front carried over from the previous chunk (already read once).
     let carried: Int
+    /// The region holds elements of a top-level array, the first of them at this index.
+    let elements: (mapping: any RecordMapping, first: Int)?
     private var result: Result<Outcome, any Error>?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int) {
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: (mapping: any RecordMapping, first: Int)?) {
         self.chunk = chunk
         self.regionEnd = regionEnd
         self.atEnd = atEnd
         self.carried = carried
+        self.elements = elements
     }
 
     /// Run by a worker.
     func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
+        parser.arrayElements = elements.map { ($0.mapping, $0.first) }
+        defer { parser.arrayElements = nil }
         result = Result {
             var batch = BatchBuilder()
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var keepFrom: Int?
-            switch try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch) {
+            var parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
+            // An array element bigger than simdjson's batch: the batch has doubled, parse the
+            // region again (its elements were cut for this job, nobody else can take them).
+            while let elements, case .retryWithBiggerBatch = parsed {
+                batch = BatchBuilder()
+                parser.arrayElements = (elements.mapping, elements.first)
+                parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
+            }
+            switch parsed {
             case .parsed(let unparsed):
                 let end = regionEnd - unparsed
                 if unparsed > 0, !(atEnd && UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON) { keepFrom = end }
