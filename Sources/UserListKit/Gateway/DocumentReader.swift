@@ -44,6 +44,7 @@ struct DocumentReader {
                 chunk = rewritten
             case .needMoreInput:
                 if atEnd { throw parser.incompleteDocument(in: region, of: chunk) }
+                if let error = parser.errorBeforeGrowing(chunk.bytes, of: chunk) { throw error }
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
                 if !batch.documents.isEmpty { morePages = batch.morePages }

@@ -60,6 +60,17 @@ struct ChunkParser {
         }
     }
 
+    /// Before a region with no complete document grows the buffer: when its start already can't
+    /// be JSON (a binary file, `/dev/zero`, a line of garbage), the error is reported now, not
+    /// after reading the whole input. The diagnoser reads the first MiB; cutting text there only
+    /// ever gives an error *at* the cut (an unclosed string, number or literal), so an error
+    /// before it is real.
+    func errorBeforeGrowing(_ region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError? {
+        let window = min(region.count, 1 << 20)
+        guard let found = JSONSyntaxDiagnoser.firstError(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.offset < window else { return nil }
+        return UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
+    }
+
     /// The input ended inside a document.
     func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
         if case .error(let error) = diagnose(region, of: chunk, atEnd: true) { return error }
