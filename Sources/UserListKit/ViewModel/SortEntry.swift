@@ -8,7 +8,8 @@ struct SortEntry: Comparable {
     static func < (lhs: SortEntry, rhs: SortEntry) -> Bool {
         switch (lhs.value, rhs.value) {
         case let (l?, r?):
-            if l != r { return lhs.descending ? r < l : l < r }
+            let order = SortValue.compare(l, r)
+            if order != 0 { return lhs.descending ? order > 0 : order < 0 }
         case (nil, _?): return false
         case (_?, nil): return true
         case (nil, nil): break

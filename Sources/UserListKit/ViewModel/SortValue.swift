@@ -32,34 +32,44 @@ enum SortValue: Comparable {
         return .integer(negative: negative && digits != "0", digits: String(digits))
     }
 
-    static func < (lhs: SortValue, rhs: SortValue) -> Bool {
+    static func < (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) < 0 }
+
+    /// Equal when the bytes are: `é` and `e` + U+0301 are different text by code points (String's
+    /// `==` would call them equal, and spent a sixth of a full sort deciding so).
+    static func == (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) == 0 }
+
+    /// Negative, zero or positive, as `lhs` sorts before, with or after `rhs`.
+    static func compare(_ lhs: SortValue, _ rhs: SortValue) -> Int {
         switch (lhs, rhs) {
         case let (.integer(ln, ld), .integer(rn, rd)):
-            if ln != rn { return ln }
-            let magnitude = ld.utf8.count != rd.utf8.count
-                ? ld.utf8.count < rd.utf8.count
-                : compareBytes(ld, rd) < 0
-            return ln ? (ld != rd && !magnitude) : magnitude
-        case (.integer, .text): return true
-        case (.text, .integer): return false
+            if ln != rn { return ln ? -1 : 1 }
+            let magnitude = ld.utf8.count != rd.utf8.count ? ld.utf8.count - rd.utf8.count : compareBytes(ld, rd)
+            return ln ? -magnitude : magnitude
+        case (.integer, .text): return -1
+        case (.text, .integer): return 1
         case let (.text(lf, le), .text(rf, re)):
             let folded = compareBytes(lf, rf)
-            return folded != 0 ? folded < 0 : compareBytes(le, re) < 0
+            return folded != 0 ? folded : compareBytes(le, re)
         }
     }
 
     /// memcmp-style comparison of UTF-8 bytes.
+    @inline(__always)
     static func compareBytes(_ a: String, _ b: String) -> Int {
+        if let result = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
+        }), let result { return result }
         var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                if common > 0, let xp = x.baseAddress, let yp = y.baseAddress {
-                    let c = Int(memcmp(xp, yp, common))
-                    if c != 0 { return c }
-                }
-                return x.count - y.count
-            }
+        return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
+    }
+
+    @inline(__always)
+    private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(x.count, y.count)
+        if common > 0, let xp = x.baseAddress, let yp = y.baseAddress {
+            let c = Int(memcmp(xp, yp, common))
+            if c != 0 { return c }
         }
+        return x.count - y.count
     }
 }
