@@ -22,8 +22,8 @@ struct PageCollector {
     let keeping: Bool
     private(set) var matched = 0
     private var heap = Heap<SortEntry>()
-    /// Every match's entry, when there is no limit (sorted at the end when there is a sort).
-    private var entries: [SortEntry] = []
+    /// Every match's sort key, when there is a sort and no limit.
+    private var keys: SortKeyArena?
     /// Without a limit: the kept matches by sequence number (the index).
     private var all: [Kept] = []
     /// With a limit: the kept matches by sequence number.
@@ -32,6 +32,7 @@ struct PageCollector {
     init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true) {
         self.sort = sort
         self.keeping = keeping
+        keys = sort.map { SortKeyArena(descending: $0.descending) }
         if let page {
             let (end, overflow) = page.multipliedReportingOverflow(by: pageSize)
             limit = overflow ? nil : end
@@ -51,8 +52,9 @@ struct PageCollector {
         defer { matched += 1 }
         guard keeping else { return }
         guard let limit else {
+            if skip > 0 { return }  // a page past what an Int can count: nothing to keep
             // Everything: input order, or sorted at the end.
-            if sort != nil { entries.append(SortEntry(value: value, descending: sort!.descending, sequence: matched)) }
+            keys?.append(value, sequence: matched)
             if matched >= skip { all.append(kept) }
             return
         }
@@ -77,7 +79,7 @@ struct PageCollector {
             // A page past what an Int can count (`--page` × `--page-size` overflows) is empty.
             if skip > 0 { return [] }
             if sort == nil { return all }
-            return entries.sorted().map { all[$0.sequence] }
+            return keys!.sortedSequences().map { all[$0] }
         }
         guard sort != nil else {
             return (skip..<max(skip, min(limit, matched))).compactMap { some[$0] }
