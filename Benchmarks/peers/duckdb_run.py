@@ -4,11 +4,13 @@
     python3 Benchmarks/peers/duckdb_run.py [--city CITY] Benchmarks/peers/w1.duckdb.sql FILE [OUT]
 
 {file}, {out} and {city} in the SQL become FILE, OUT (default /dev/stdout) and CITY (single
-quotes doubled). Statements run in order;
+quotes doubled); {exact_name} becomes the sort's exact-name tie-break: `name` (its bytes), or
+`nfc_normalize(name)` when the environment says PEERS_TIEBREAK=nfc (see w1.duckdb.sql). Statements run in order;
 the rows of the last query (not COPY) that returns rows are printed as tab-separated text (NULL as empty),
 the way the benchmark compares them with userlist's output. An in-memory database, DuckDB's
 default threads (one per core) and memory limit (80% of RAM).
 """
+import os
 import sys
 
 import duckdb
@@ -25,6 +27,8 @@ def main():
         sql = f.read()
     for key, value in (("{file}", file), ("{out}", out), ("{city}", city)):
         sql = sql.replace(key, value.replace("'", "''"))
+    nfc = os.environ.get("PEERS_TIEBREAK", "raw") == "nfc"
+    sql = sql.replace("{exact_name}", "nfc_normalize(name)" if nfc else "name")
     con = duckdb.connect()
     rows = None
     for stmt in duckdb.extract_statements(sql):

@@ -1,4 +1,6 @@
 """Shared by the peers/*_polars.py queries: userlist's rules as Polars expressions."""
+import os
+
 import polars as pl
 
 # The marks userlist's folding (Foundation's diacritic-insensitive folding) removes: the accents of
@@ -17,10 +19,13 @@ def fold(e: pl.Expr) -> pl.Expr:
 
 
 def sort_keys(name: str = "name") -> list:
-    """userlist's --sort name: no name last, folded name, exact name (compared in NFC, since
-    userlist's Swift strings are equal when canonically equivalent), then input order."""
+    """userlist's --sort name: no name last, folded name, exact name, then input order.
+    The exact name compares its bytes (README: "then the exact text"; the rewritten userlist), or
+    its NFC form with PEERS_TIEBREAK=nfc: the baseline userlist compares Swift strings, which are
+    equal when canonically equivalent, so a name sent decomposed ties with the composed one."""
     c = pl.col(name)
-    return [c.is_null(), fold(c), c.str.normalize("NFC"), pl.col("ord")]
+    exact = c.str.normalize("NFC") if os.environ.get("PEERS_TIEBREAK", "raw") == "nfc" else c
+    return [c.is_null(), fold(c), exact, pl.col("ord")]
 
 
 def clean(name: str, col: pl.Expr | None = None) -> pl.Expr:

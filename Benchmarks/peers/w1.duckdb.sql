@@ -1,8 +1,10 @@
 -- W1: the same as  userlist FILE --search an --sort name --page 3 --format json
 -- (prints id and title of the page's 20 users; run by duckdb_run.py).
 --
--- Sort: folded name, then the exact name in NFC (userlist's Swift strings are equal when they are
---   canonically equivalent, so a name sent decomposed ties with the composed one), input order.
+-- Sort: folded name, then the exact name, then input order. {exact_name} is `name` (its bytes,
+--   README's "then the exact text"; the rewritten userlist) or, with PEERS_TIEBREAK=nfc,
+--   `nfc_normalize(name)`: the baseline userlist compares Swift strings, equal when canonically
+--   equivalent, so there a name sent decomposed (NFD) ties with the composed one.
 -- Input order: WITH ORDINALITY numbers the records as read (checked against the generator's
 --   line k = id k on 1M lines); it decides first occurrences and ties.
 -- fold(): case and diacritic folding as userlist does it (Foundation's folding, README "The rules"):
@@ -29,5 +31,5 @@ WITH users AS (
 SELECT id, coalesce(name, username, email, id) AS title
 FROM firsts
 WHERE contains(fold(name), 'an') OR contains(fold(email), 'an') OR contains(fold(username), 'an')
-ORDER BY name IS NULL, fold(name), nfc_normalize(name), ord
+ORDER BY name IS NULL, fold(name), {exact_name}, ord
 LIMIT 20 OFFSET 40;

@@ -1,7 +1,7 @@
 -- W3: the same as  userlist FILE --sort name --format csv > OUT
 -- Every user, deduped (first occurrence of each id wins), sorted by folded name, exact name,
 -- input order (no name: last); the cell columns id,title,subtitle,caption,avatarURL,initials.
--- fold() and the tie-break (NFC name, then input order) as in w1.duckdb.sql.
+-- fold() and the tie-break ({exact_name}, then input order) as in w1.duckdb.sql.
 -- caption: the bio's first non-empty line, else the company name (the generated data has no
 -- bios). avatarURL: avatar_url / avatarURL as given (none in the generated data). initials: the first grapheme clusters (left_grapheme, as Swift's Character)
 -- of the title's first and last words, upper-cased. Lines end with CRLF as userlist's (RFC 4180).
@@ -42,5 +42,5 @@ COPY (
            upper(left_grapheme(w[1], 1)) || CASE WHEN len(w) > 1 THEN upper(left_grapheme(w[-1], 1)) ELSE '' END
                AS initials
     FROM (SELECT *, regexp_split_to_array(trim(title), '[\s\p{Z}]+') AS w FROM cells)
-    ORDER BY name IS NULL, fold(name), nfc_normalize(name), ord
+    ORDER BY name IS NULL, fold(name), {exact_name}, ord
 ) TO '{out}' (FORMAT csv, HEADER, NEW_LINE '\r\n');
