@@ -14,7 +14,7 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         output.write(Self.header)
         guard let page = state.page else { return }
         for cell in page.items { Self.appendRecord(cell, to: output) }
-        for row in page.rows { output.write(row) }
+        try page.forEachEncodedRow { output.write($0) }
     }
 
     public func writeHeader(to output: OutputWriter) {

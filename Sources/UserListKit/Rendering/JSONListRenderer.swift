@@ -26,7 +26,7 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
                 first = false
                 CellJSON.append(cell, to: output)
             }
-            for row in page.rows {
+            try page.forEachEncodedRow { row in
                 if !first { output.write(byte: UInt8(ascii: ",")) }
                 first = false
                 output.write(row)

@@ -8,7 +8,7 @@ public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
     public func render(_ state: ListState, to output: OutputWriter) throws {
         guard let page = state.page else { return }
         for cell in page.items { Self.appendLine(cell, to: output) }
-        for row in page.rows { output.write(row) }
+        try page.forEachEncodedRow { output.write($0) }
     }
 
     public func writeHeader(to output: OutputWriter) {}

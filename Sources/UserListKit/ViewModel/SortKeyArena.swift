@@ -10,9 +10,8 @@ import Darwin
 /// The order is ``SortEntry``'s exactly: ``SortValue/compare(_:_:)``, missing keys last either
 /// way, ties in input order.
 struct SortKeyArena {
-    private struct Entry {
-        /// 0: integer id, 1: text, 2: no key.
-        var kind: UInt8
+    struct Entry {
+        var kind: SortKeyView.Kind
         var negative: Bool
         var start: Int
         /// The integer's digits, or the folded text.
@@ -22,66 +21,109 @@ struct SortKeyArena {
         var sequence: Int
     }
 
-    private var bytes: [UInt8] = []
-    private var entries: [Entry] = []
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
     let descending: Bool
 
     init(descending: Bool) { self.descending = descending }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Bytes held, for a memory budget.
+    var footprint: Int { bytes.count + entries.count * MemoryLayout<Entry>.stride }
 
     mutating func append(_ value: SortValue?, sequence: Int) {
         let start = bytes.count
         switch value {
         case .integer(let negative, let digits)?:
             bytes.append(contentsOf: digits.utf8)
-            entries.append(Entry(kind: 0, negative: negative, start: start, firstCount: Int32(bytes.count - start), secondCount: 0, sequence: sequence))
+            entries.append(Entry(kind: .integer, negative: negative, start: start, firstCount: Int32(bytes.count - start), secondCount: 0, sequence: sequence))
         case .text(let folded, let exact)?:
             bytes.append(contentsOf: folded.utf8)
             let middle = bytes.count
             bytes.append(contentsOf: exact.utf8)
-            entries.append(Entry(kind: 1, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence))
+            entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence))
         case nil:
-            entries.append(Entry(kind: 2, negative: false, start: start, firstCount: 0, secondCount: 0, sequence: sequence))
+            entries.append(Entry(kind: .missing, negative: false, start: start, firstCount: 0, secondCount: 0, sequence: sequence))
+        }
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll()
+        entries.removeAll()
+    }
+
+    /// The entries in sorted order, each with its key's bytes (valid inside `body`).
+    func withSortedEntries<R>(_ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { arena in
+            let descending = self.descending
+            let sorted = entries.sorted { l, r in
+                SortKeyView.precedes(Self.view(l, arena), l.sequence, Self.view(r, arena), r.sequence, descending: descending)
+            }
+            return try body(sorted, arena)
         }
     }
 
     /// The sequence numbers in sorted order.
     func sortedSequences() -> [Int] {
-        bytes.withUnsafeBufferPointer { arena in
-            let base = arena.baseAddress
-            func compareBytes(_ a: Int, _ aCount: Int32, _ b: Int, _ bCount: Int32) -> Int {
-                let common = Int(min(aCount, bCount))
-                if common > 0, let base {
-                    let c = Int(memcmp(base + a, base + b, common))
-                    if c != 0 { return c }
-                }
-                return Int(aCount) - Int(bCount)
-            }
-            func order(_ l: Entry, _ r: Entry) -> Int {
-                switch (l.kind, r.kind) {
-                case (0, 0):
-                    if l.negative != r.negative { return l.negative ? -1 : 1 }
-                    let magnitude = l.firstCount != r.firstCount ? Int(l.firstCount) - Int(r.firstCount) : compareBytes(l.start, l.firstCount, r.start, r.firstCount)
-                    return l.negative ? -magnitude : magnitude
-                case (0, 1): return -1
-                case (1, 0): return 1
-                default:
-                    let folded = compareBytes(l.start, l.firstCount, r.start, r.firstCount)
-                    if folded != 0 { return folded }
-                    return compareBytes(l.start + Int(l.firstCount), l.secondCount, r.start + Int(r.firstCount), r.secondCount)
-                }
-            }
-            let descending = self.descending
-            return entries.sorted { l, r in
-                switch (l.kind == 2, r.kind == 2) {
-                case (false, false):
-                    let c = order(l, r)
-                    if c != 0 { return descending ? c > 0 : c < 0 }
-                case (true, false): return false
-                case (false, true): return true
-                case (true, true): break
-                }
-                return l.sequence < r.sequence
-            }.map(\.sequence)
+        withSortedEntries { entries, _ in entries.map(\.sequence) }
+    }
+
+    static func view(_ entry: Entry, _ arena: UnsafeRawBufferPointer) -> SortKeyView {
+        let first = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + Int(entry.firstCount))])
+        let secondStart = entry.start + Int(entry.firstCount)
+        let second = UnsafeRawBufferPointer(rebasing: arena[secondStart..<(secondStart + Int(entry.secondCount))])
+        return SortKeyView(kind: entry.kind, negative: entry.negative, first: first, second: second)
+    }
+}
+
+/// A sort key seen as bytes: what ``SortValue`` holds, compared the same way.
+struct SortKeyView {
+    enum Kind: UInt8 { case integer, text, missing }
+
+    var kind: Kind
+    var negative: Bool
+    /// An integer's digits, or the folded text.
+    var first: UnsafeRawBufferPointer
+    /// The exact text.
+    var second: UnsafeRawBufferPointer
+
+    /// Whether `l` (the match numbered `lSequence`) sorts before `r`: keys, missing last either
+    /// way, then input order.
+    static func precedes(_ l: SortKeyView, _ lSequence: Int, _ r: SortKeyView, _ rSequence: Int, descending: Bool) -> Bool {
+        switch (l.kind == .missing, r.kind == .missing) {
+        case (false, false):
+            let c = compare(l, r)
+            if c != 0 { return descending ? c > 0 : c < 0 }
+        case (true, false): return false
+        case (false, true): return true
+        case (true, true): break
         }
+        return lSequence < rSequence
+    }
+
+    /// ``SortValue/compare(_:_:)`` on bytes.
+    static func compare(_ l: SortKeyView, _ r: SortKeyView) -> Int {
+        switch (l.kind, r.kind) {
+        case (.integer, .integer):
+            if l.negative != r.negative { return l.negative ? -1 : 1 }
+            let magnitude = l.first.count != r.first.count ? l.first.count - r.first.count : compareBytes(l.first, r.first)
+            return l.negative ? -magnitude : magnitude
+        case (.integer, _): return -1
+        case (_, .integer): return 1
+        default:
+            let folded = compareBytes(l.first, r.first)
+            return folded != 0 ? folded : compareBytes(l.second, r.second)
+        }
+    }
+
+    @inline(__always)
+    private static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let c = Int(memcmp(a.baseAddress!, b.baseAddress!, common))
+            if c != 0 { return c }
+        }
+        return a.count - b.count
     }
 }

@@ -12,6 +12,14 @@ public struct UserListPage: Hashable, Sendable {
     public var items: [UserCellViewModel]
     /// The page's rows already encoded for the output (see ``CellEncoder``), instead of `items`.
     public var rows: [EncodedRow]
+    /// Or, for a full sort too big for memory, the rows in sorted runs on disk, read as printed.
+    public var spilledRows: SpilledRows?
+
+    /// Calls `body` with each encoded row in order: ``rows``, then ``spilledRows``.
+    public func forEachEncodedRow(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        for row in rows { try row.withBytes(body) }
+        try spilledRows?.forEachRow(body)
+    }
 
     public init(totalItems: Int, page: Int, pageSize: Int, totalPages: Int, hasMore: Bool, items: [UserCellViewModel], rows: [EncodedRow] = []) {
         self.totalItems = totalItems

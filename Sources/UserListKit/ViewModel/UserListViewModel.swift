@@ -13,6 +13,8 @@ public final class UserListViewModel {
     /// When set and the query shows every match (no page), rows are encoded as users are decoded
     /// and the page holds ``UserListPage/rows`` instead of ``UserListPage/items``.
     private let encoder: (any CellEncoder)?
+    /// Bytes a full sort of encoded rows keeps in memory before it spills sorted runs to disk.
+    public var sortMemoryBudget = 256 << 20
 
     public init(
         service: any UserServiceProtocol, query: UserListQuery = UserListQuery(),
@@ -45,7 +47,7 @@ public final class UserListViewModel {
     }
 
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
-        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil)
+        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil, sortBudget: sortMemoryBudget)
         var filterFailures = FilterFailures()
         var streamed: [EncodedRow] = []
         try service.loadUserBatches(annotate: annotation()) { users in
@@ -62,9 +64,9 @@ public final class UserListViewModel {
                 if !item.annotation.matchesSearch { continue }
                 if let row = item.annotation.row {
                     if streaming != nil { streamed.append(row) }
-                    collector.add(.row(row), sortValue: item.annotation.sortValue)
+                    try collector.add(.row(row), sortValue: item.annotation.sortValue)
                 } else {
-                    collector.add(.user(item.user), sortValue: item.annotation.sortValue)
+                    try collector.add(.user(item.user), sortValue: item.annotation.sortValue)
                 }
             }
             if let streaming, !streamed.isEmpty {
@@ -74,7 +76,9 @@ public final class UserListViewModel {
         }
         filterFailures.report(to: warnings)
         if let note = filter?.summary() { warnings.warn(note) }
-        let page = makePage(total: collector.matched, kept: collector.page())
+        try collector.finish()
+        var page = makePage(total: collector.matched, kept: collector.page())
+        page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }
 
