@@ -35,8 +35,8 @@ struct DocumentReader {
         while true {
             let atEnd = input.reachedEnd
             if atEnd, chunk.bytes.isBlankJSON { return }
-            // Parse up to the last line break, so a chunk never ends inside a number or literal.
-            let regionEnd = atEnd ? chunk.count : chunk.lastLineEnd
+            // A chunk must never end inside a number or literal (see `safeRegionEnd`).
+            let regionEnd = atEnd ? chunk.count : chunk.safeRegionEnd
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var batch = BatchBuilder()
             switch try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch) {
@@ -71,6 +71,12 @@ extension Slice<UnsafeRawBufferPointer> {
 }
 
 extension InputChunk {
-    /// Offset just after the last line break, or 0 when there is none.
-    var lastLineEnd: Int { bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0 }
+    /// Where a region may end without cutting a top-level number or literal in two (the one cut
+    /// a parse can't see: `12` cut as `1` still parses): after the last line break, else after the
+    /// last `}` or `]`, so documents one after another on one long line stream too; 0 when neither.
+    var safeRegionEnd: Int {
+        let b = bytes
+        if let lineBreak = b.lastIndex(of: UInt8(ascii: "\n")) { return lineBreak + 1 }
+        return b.lastIndex { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }.map { $0 + 1 } ?? 0
+    }
 }

@@ -64,3 +64,15 @@ extension GatewayTests {
         }
     }
 }
+
+extension GatewayTests.ParallelReaderTests {
+    @Test(arguments: GatewayTests.ParallelReaderTests.chunkSizes, GatewayTests.ParallelReaderTests.workerCounts)
+    func documentsOnOneLongLineStream(chunkSize: Int, workers: Int) throws {
+        // No line break at all: regions end after a `}` or `]`, never inside a number.
+        let docs = (1...150).map { $0 % 10 == 0 ? "[" + GatewayTests.placeholderUser($0) + "]" : GatewayTests.placeholderUser($0) }
+        let path = dir.write("oneline.json", docs.joined(separator: " ") + " ")
+        let read = try GatewayTests.read(file: path, chunkSize: chunkSize, workers: workers)
+        #expect(read.users.map(\.id) == (1...150).map(String.init))
+        #expect(read.batches.count > 1)
+    }
+}

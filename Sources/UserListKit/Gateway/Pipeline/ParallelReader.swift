@@ -45,7 +45,7 @@ struct ParallelReader<Prepared: Sendable> {
         while true {
             let atEnd = input.reachedEnd
             if atEnd, chunk.bytes.isBlankJSON { break }
-            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.lastLineEnd, atEnd: atEnd, carried: carried, elements: nil)
+            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil)
             pool.submit(job)
             pending.append(job)
             if pending.count > depth {
