@@ -23,10 +23,13 @@ let package = Package(
             cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        // The domain every layer speaks (User, errors, records, the source seam): no I/O, no
+        // dependencies, so nothing in it can reach up into a layer.
+        .target(name: "UserListDomain"),
         .target(
             name: "UserListKit",
             dependencies: [
-                "CSimdJSON", "CJQ",
+                "UserListDomain", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -43,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

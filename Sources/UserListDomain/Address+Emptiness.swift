@@ -1,10 +1,10 @@
 /// No field holds a value: the same as no address, geo or company at all (the contract's rule;
 /// the Service applies it, and the Gateway when it builds one from nothing).
 extension Address {
-    var isEmpty: Bool { street == nil && suite == nil && city == nil && zipcode == nil && (geo?.isEmpty ?? true) }
+    package var isEmpty: Bool { street == nil && suite == nil && city == nil && zipcode == nil && (geo?.isEmpty ?? true) }
 
     /// The address, without an empty geo; nil when nothing is left.
-    var nonEmpty: Address? {
+    package var nonEmpty: Address? {
         var address = self
         if address.geo?.isEmpty == true { address.geo = nil }
         return address.isEmpty ? nil : address
@@ -12,11 +12,11 @@ extension Address {
 }
 
 extension Geo {
-    var isEmpty: Bool { lat == nil && lng == nil }
+    package var isEmpty: Bool { lat == nil && lng == nil }
 }
 
 extension Company {
-    var isEmpty: Bool { name == nil && catchPhrase == nil && bs == nil }
+    package var isEmpty: Bool { name == nil && catchPhrase == nil && bs == nil }
 
-    var nonEmpty: Company? { isEmpty ? nil : self }
+    package var nonEmpty: Company? { isEmpty ? nil : self }
 }

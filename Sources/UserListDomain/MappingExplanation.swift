@@ -28,7 +28,7 @@ public final class MappingExplanation: @unchecked Sendable {
     public init() {}
 
     /// Starts a document: the records that follow are counted under `shape`.
-    func document(input: String, shape: String, path: String) {
+    package func document(input: String, shape: String, path: String) {
         current = sections.firstIndex { $0.shape == shape } ?? {
             sections.append(Section(shape: shape))
             return sections.count - 1
@@ -42,7 +42,7 @@ public final class MappingExplanation: @unchecked Sendable {
     }
 
     /// One record of the current document, with the source of each field that got a value.
-    func record(sources found: [(CanonicalField, String)]) {
+    package func record(sources found: [(CanonicalField, String)]) {
         let last = sections[current].groups.count - 1
         sections[current].groups[last].records += 1
         for (field, source) in found {

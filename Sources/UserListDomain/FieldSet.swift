@@ -24,7 +24,7 @@ public struct FieldSet: OptionSet, Hashable, Sendable {
 
 extension CanonicalField {
     /// The field's place in `allCases`: its bit in a ``FieldSet``.
-    var ordinal: UInt32 {
+    package var ordinal: UInt32 {
         switch self {
         case .id: 0
         case .name: 1

@@ -7,7 +7,7 @@ public enum CanonicalField: String, CaseIterable, Sendable {
     case companyName = "company.name", catchPhrase = "company.catchPhrase", bs = "company.bs"
 
     /// Fields APIs send as numbers as often as strings; a number anywhere else is a type mismatch.
-    var acceptsNumber: Bool {
+    package var acceptsNumber: Bool {
         switch self {
         case .id, .phone, .street, .zipcode, .lat, .lng: true
         default: false
@@ -15,5 +15,5 @@ public enum CanonicalField: String, CaseIterable, Sendable {
     }
 
     /// What a mismatch message says the field should have been.
-    var expectation: String { acceptsNumber ? "a string or a number" : "a string" }
+    package var expectation: String { acceptsNumber ? "a string or a number" : "a string" }
 }
