@@ -169,18 +169,6 @@ extension ViewModelTests {
             #expect(Self.mismatches(Self.names.map { $0.uppercased() }) == [])
         }
 
-        /// SplitMix64: the same strings on every run.
-        struct SeededGenerator: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         /// Random text mixing scripts, marks of every kind (including long runs of them), NUL and
         /// context-dependent scalars.
         @Test func randomText() {
@@ -196,7 +184,7 @@ extension ViewModelTests {
                  0x200D, 0x1F3FB, 0xE0100, 0x1DCD, 0x344, 0xFF9E, 0x1B44],
                 Array(0x1F300...0x1F3FF) + Array(0xFF01...0xFF5E) + Array(0xFB00...0xFB4F) + [0xDF, 0x1E9E, 0x130, 0x131, 0x149, 0x1C5, 0x3A3, 0x3C2, 0x390, 0x587, 0x2126],
             ]
-            var random = SeededGenerator(state: 2024)
+            var random = PageCollectorTests.SeededGenerator(state: 2024)
             var texts: [String] = []
             for k in 0..<5000 {
                 var text = String.UnicodeScalarView()
