@@ -1,6 +1,6 @@
 // Generates Sources/UserListKit/ViewModel/FoldingTable.swift, the table behind TextFolding:
 //
-//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable.swift
+//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
 //
 // About 2 minutes (`swift -O Scripts/generate-folding-table.swift > …`: 1 minute). It asks Foundation
 // about 28 million foldings. Run it again when the toolchain changes: TextFoldingTests compares the
@@ -327,7 +327,7 @@ stderr("\(mappedCount) mapped, \(markCount) marks, \(stripCount) strip bases, \(
 
 print("""
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:
-//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable.swift
+//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
 // from swift-corelibs-foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,
 // .widthInsensitive], locale: nil) (CFStringFold) in \(toolchain()),
 // \(ProcessInfo.processInfo.operatingSystemVersionString).
@@ -337,96 +337,13 @@ print("""
 // beyond that model; a string containing one is folded by Foundation:
 \(contextComment)
 
-/// Per-scalar folding data: see Scripts/generate-folding-table.swift for what each field means.
-///
-/// A two-level page table, decoded once from `blob` at first use: `pages[pageIndex[s >> 8] << 8 | s & 0xFF]`.
-/// Entry bits: 0…15 offset in `mappings` of the folded UTF-8 (a length byte, then the bytes; 0 = unchanged),
-/// 16…23 canonical combining class, 24 mark, 25 strip, 26 keepLow, 27 context.
-struct FoldingTable: @unchecked Sendable {
-    static let mark: UInt32 = 1 << 24
-    static let strip: UInt32 = 1 << 25
-    static let keepLow: UInt32 = 1 << 26
-    static let context: UInt32 = 1 << 27
+extension FoldingTable {
     /// An upper bound of folded UTF-8 bytes per input byte.
     static let maxGrowth = \(growth)
 
-    let pageIndex: UnsafeMutablePointer<UInt16>
-    let pages: UnsafeMutablePointer<UInt32>
-    let mappings: UnsafeMutablePointer<UInt8>
-
-    /// Decoded once, never freed.
-    static let shared = FoldingTable()
-
-    @inline(__always)
-    func entry(_ scalar: UInt32) -> UInt32 {
-        pages[Int(pageIndex[Int(scalar >> 8)]) << 8 | Int(scalar & 0xFF)]
-    }
-
-    private init() {
-        var data: [UInt8] = []
-        data.reserveCapacity(\(blob.count))
-        Self.blob.withUTF8Buffer { text in
-            var accumulator: UInt32 = 0, bits = 0
-            for c in text {
-                let value: UInt8
-                switch c {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = c - UInt8(ascii: "A")
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = c - UInt8(ascii: "a") + 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = c - UInt8(ascii: "0") + 52
-                case UInt8(ascii: "+"): value = 62
-                case UInt8(ascii: "/"): value = 63
-                default: continue  // line breaks, padding
-                }
-                accumulator = accumulator << 6 | UInt32(value)
-                bits += 6
-                if bits >= 8 { bits -= 8; data.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))) }
-            }
-        }
-        var pageOf = [Int](repeating: 0, count: 0x1100)
-        var pageList: [[UInt32]] = [[UInt32](repeating: 0, count: 256)]
-        var mappingBytes: [UInt8] = [0]
-        var i = 0, scalar = 0
-        func varint() -> Int {
-            var x = 0, shift = 0
-            while true {
-                let b = data[i]; i += 1
-                x |= Int(b & 0x7F) << shift
-                if b < 0x80 { return x }
-                shift += 7
-            }
-        }
-        while i < data.count {
-            scalar += varint()
-            let count = varint() + 1
-            let f = data[i]; i += 1
-            var entry = UInt32(f & 0x0F) << 24
-            if f & 0x10 != 0 { entry |= UInt32(data[i]) << 16; i += 1 }
-            if f & 0x20 != 0 {
-                let length = Int(data[i])
-                entry |= UInt32(mappingBytes.count)
-                mappingBytes += data[i ... i + length]
-                i += length + 1
-            }
-            for s in scalar ..< scalar + count {
-                if pageOf[s >> 8] == 0 {
-                    pageOf[s >> 8] = pageList.count
-                    pageList.append([UInt32](repeating: 0, count: 256))
-                }
-                pageList[pageOf[s >> 8]][s & 0xFF] = entry
-            }
-            scalar += count
-        }
-        pageIndex = .allocate(capacity: 0x1100)
-        for (k, p) in pageOf.enumerated() { pageIndex[k] = UInt16(p) }
-        pages = .allocate(capacity: pageList.count * 256)
-        for (k, p) in pageList.enumerated() { (pages + k * 256).initialize(from: p, count: 256) }
-        mappings = .allocate(capacity: mappingBytes.count)
-        mappings.initialize(from: mappingBytes, count: mappingBytes.count)
-    }
-
     /// \(blob.count) bytes of records, base64: varint(gap since the previous run), varint(run length - 1),
     /// flags (mark 1, strip 2, keepLow 4, context 8, has ccc 16, has mapping 32), [ccc], [length, UTF-8].
-    private static let blob: StaticString = \"\"\"
+    static let blob: StaticString = \"\"\"
 \(lines.joined(separator: "\n"))
 \"\"\"
 }
