@@ -47,7 +47,11 @@ public struct UserListRun {
     public func run(output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) {
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
-        let filter = try whereExpression.map { expression throws(UserlistError) in try JQUserFilter(expression: expression, variables: variables) }
+        // One jq worker per reading thread: each runs `--where` on its own batches.
+        let workers = threads ?? UserGateway.defaultWorkers
+        let filter = try whereExpression.map { expression throws(UserlistError) in
+            try JQUserFilter(expression: expression, variables: variables, parallelism: max(2, workers))
+        }
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format)
         } ?? format.renderer(maxTableWidth: maxTableWidth)
@@ -55,7 +59,7 @@ public struct UserListRun {
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(filter: filter)
-        if let threads { gateway.workers = threads }
+        gateway.workers = workers
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation

@@ -30,7 +30,10 @@ public struct UserGateway: UserRecordSource, Sendable {
     }
 
     /// Worker threads for parsing (``ParallelReader``): one per core, up to 16.
-    public var workers = min(16, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    public var workers = UserGateway.defaultWorkers
+
+    /// One per core, up to 16.
+    public static var defaultWorkers: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     public func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
         try readRecords(prepare: { $0 }, consume)

@@ -29,11 +29,14 @@ public struct UserAnnotation: Sendable {
     var sortValue: SortValue?
     /// The user's output row, already encoded, when the run prints rows as bytes.
     public var row: EncodedRow?
+    /// What `--where` said (``FilterVerdict/included`` without one).
+    public var filter: FilterVerdict
 
-    init(matchesSearch: Bool, sortValue: SortValue?, row: EncodedRow? = nil) {
+    init(matchesSearch: Bool, sortValue: SortValue?, row: EncodedRow? = nil, filter: FilterVerdict = .included) {
         self.matchesSearch = matchesSearch
         self.sortValue = sortValue
         self.row = row
+        self.filter = filter
     }
 }
 

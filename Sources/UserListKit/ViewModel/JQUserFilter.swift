@@ -3,18 +3,19 @@ import Foundation
 /// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.
 ///
 /// No output, `false`, `null` or any other value drops the user; a runtime error drops it and is
-/// reported by the ViewModel. Outputs that are not booleans are counted too, since they usually
-/// mean a mistake (`--where .name` instead of `--where '.name != null'`).
+/// reported by the ViewModel, and so are outputs that are not booleans (``FilterVerdict/notBoolean(kind:)``),
+/// since they usually mean a mistake (`--where .name` instead of `--where '.name != null'`).
 ///
 /// libjq runs one program on one thread at a time and its values can't be shared between threads,
-/// so the expression is compiled once per worker; a batch of users is split between two workers.
-/// Compiling takes jq 1.6 ~20 ms (it parses its whole builtin library each time): the first worker
-/// is compiled here, so a bad expression fails at once, and the others in the background while the
-/// input is read.
+/// so the expression is compiled once per worker, and a call takes the workers that are free:
+/// the Gateway's reading threads each take one for their batch; a lone caller splits a big batch
+/// between all of them. Compiling takes jq 1.6 ~20 ms (it parses its whole builtin library each
+/// time): the first worker is compiled here, so a bad expression fails at once, and the others in
+/// the background while the input is read.
 ///
 /// Each user is built only as far as the expression can see it (``JQFieldUsage``): decided once,
 /// here, from the expression's text.
-public final class JQUserFilter: UserFilter {
+public final class JQUserFilter: UserFilter, @unchecked Sendable {
     private let first: Worker
     private let spares: Spares
     /// The canonical user's fields that are built for the expression.
@@ -62,21 +63,41 @@ public final class JQUserFilter: UserFilter {
         thread.start()
     }
 
-    /// Every worker, the first one first; waits for the background compile the first time.
-    private lazy var workers: [Worker] = {
+    /// Workers not in use; waits for the background compile the first time.
+    private lazy var idle: [Worker] = {
         spares.ready.wait()
         return [first] + spares.workers
     }()
+    private let lock = NSCondition()
+
+    /// Takes at least one free worker, and at most `wanted`; waits when all are busy.
+    private func checkOut(upTo wanted: Int) -> [Worker] {
+        lock.lock()
+        defer { lock.unlock() }
+        while idle.isEmpty { lock.wait() }
+        let taken = Array(idle.suffix(max(1, min(wanted, idle.count))))
+        idle.removeLast(taken.count)
+        return taken
+    }
+
+    private func checkIn(_ workers: [Worker]) {
+        lock.lock()
+        idle += workers
+        lock.broadcast()
+        lock.unlock()
+    }
 
     public func includes(_ user: User) throws -> Bool {
-        try first.includes(user)
+        let workers = checkOut(upTo: 1)
+        defer { checkIn(workers) }
+        return try workers[0].includes(user)
     }
 
     public func verdicts(for users: [User]) -> [FilterVerdict] {
         // Small batches aren't worth a thread hop.
-        guard users.count >= 256 else { return first.verdicts(users[...]) }
-        let workers = self.workers
-        guard workers.count > 1 else { return first.verdicts(users[...]) }
+        let workers = checkOut(upTo: users.count >= 256 ? Int.max : 1)
+        defer { checkIn(workers) }
+        guard workers.count > 1 else { return workers[0].verdicts(users[...]) }
         let parts = workers.count
         let size = (users.count + parts - 1) / parts
         // Each worker writes only its own slot, so the slots need no lock.
@@ -91,12 +112,9 @@ public final class JQUserFilter: UserFilter {
         return Array(slots.joined())
     }
 
-    public func summary() -> String? {
-        let nonBoolean = workers.reduce(0) { $0 + $1.nonBoolean }
-        guard let kind = workers.lazy.compactMap(\.firstNonBooleanKind).first else { return nil }
-        let users = nonBoolean == 1 ? "1 user" : "\(nonBoolean) users"
-        return "--where gave a \(kind), not true or false, for \(users); only true keeps a user"
-    }
+    /// Nothing: outputs that are not booleans come back as verdicts, which the ViewModel counts
+    /// over the users it keeps (after dedupe), in input order.
+    public func summary() -> String? { nil }
 
     /// The workers compiled in the background: written by that thread before `ready` is
     /// signalled, read only after waiting for it.
@@ -109,8 +127,6 @@ public final class JQUserFilter: UserFilter {
     private final class Worker: @unchecked Sendable {
         let program: JQProgram
         let builder: CanonicalUserBuilder
-        var nonBoolean = 0
-        var firstNonBooleanKind: String?
         /// One canonical user value, overwritten for each user.
         private var canonical: ReusableCanonicalUser
 
@@ -120,7 +136,7 @@ public final class JQUserFilter: UserFilter {
             canonical = builder.reusableValue()
         }
 
-        func includes(_ user: User) throws -> Bool {
+        func verdict(_ user: User) throws -> FilterVerdict {
             canonical.fill(from: user)
             defer {
                 // A run that stopped at its first output may still hold the input (in a fork point
@@ -129,18 +145,19 @@ public final class JQUserFilter: UserFilter {
                 if canonical.isShared { program.releaseInput() }
             }
             let result = try program.first(canonical.object.copy())
-            guard let output = result else { return false }
-            if output.isTrue { return true }
-            if !output.isFalsy {
-                nonBoolean += 1
-                if firstNonBooleanKind == nil { firstNonBooleanKind = output.kindName }
-            }
+            guard let output = result else { return .excluded }
+            if output.isTrue { return .included }
+            return output.isFalsy ? .excluded : .notBoolean(kind: output.kindName)
+        }
+
+        func includes(_ user: User) throws -> Bool {
+            if case .included = try verdict(user) { return true }
             return false
         }
 
         func verdicts(_ users: ArraySlice<User>) -> [FilterVerdict] {
             users.map { user in
-                do { return try includes(user) ? .included : .excluded } catch { return .failed("\(error)") }
+                do { return try verdict(user) } catch { return .failed("\(error)") }
             }
         }
     }

@@ -1,8 +1,9 @@
 /// A predicate on users beyond search: the seam `--where` plugs a jq expression into.
 ///
 /// Throwing means the predicate failed for this user (a jq runtime error): the ViewModel drops
-/// the user and reports the failures once, or stops the run in strict mode.
-public protocol UserFilter {
+/// the user and reports the failures once, or stops the run in strict mode. The ViewModel calls
+/// ``verdicts(for:)`` on the reading threads, several batches at once, so a filter is `Sendable`.
+public protocol UserFilter: Sendable {
     func includes(_ user: User) throws -> Bool
 
     /// A note for after the run (e.g. how often the filter saw something odd), or nil.
@@ -18,6 +19,9 @@ public enum FilterVerdict: Sendable {
     case excluded
     /// The filter failed for this user (the user is dropped, the error counted).
     case failed(String)
+    /// The filter gave something other than true, false or null (the user is dropped; the
+    /// ViewModel reports how often, since `--where .name` usually means `.name != null`).
+    case notBoolean(kind: String)
 }
 
 extension UserFilter {

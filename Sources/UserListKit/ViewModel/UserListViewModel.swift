@@ -49,17 +49,23 @@ public final class UserListViewModel {
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
         var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil, sortBudget: sortMemoryBudget)
         var filterFailures = FilterFailures()
+        var notBoolean = FilterFailures()
         var streamed: [EncodedRow] = []
         try service.loadUserBatches(annotate: annotation()) { users in
-            let verdicts = filter?.verdicts(for: users.map(\.user))
-            for (index, item) in users.enumerated() {
-                switch verdicts?[index] {
-                case .excluded?: continue
-                case .failed(let message)?:
+            // In input order and after dedupe: what `--where` said on the reading threads.
+            for item in users {
+                switch item.annotation.filter {
+                case .failed(let message):
                     if strict { throw UserlistError(.data, "--where: user \(item.user.id): \(message)") }
                     filterFailures.record(message)
                     continue
-                case .included?, nil: break
+                case .notBoolean(let kind):
+                    notBoolean.record(kind)
+                    continue
+                case .excluded:
+                    continue
+                case .included:
+                    break
                 }
                 if !item.annotation.matchesSearch { continue }
                 if let row = item.annotation.row {
@@ -75,6 +81,10 @@ public final class UserListViewModel {
             }
         }
         filterFailures.report(to: warnings)
+        if let kind = notBoolean.first {
+            let users = notBoolean.count == 1 ? "1 user" : "\(notBoolean.count) users"
+            warnings.warn("--where gave a \(kind), not true or false, for \(users); only true keeps a user")
+        }
         if let note = filter?.summary() { warnings.warn(note) }
         try collector.finish()
         var page = makePage(total: collector.matched, kept: collector.page())
@@ -82,22 +92,30 @@ public final class UserListViewModel {
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }
 
-    /// What each user's search and sort come to, worked out on the reading threads as users are
-    /// decoded. Without `--where` (which runs first, and must see every user), a user the search
-    /// drops goes no further than the Service's dedupe.
-    /// With an encoder and no page, the matching users' rows are encoded there too.
+    /// What `--where`, the search and the sort make of each user, worked out on the reading
+    /// threads as users are decoded (each thread runs `--where` on a jq worker of its own). A user
+    /// dropped there goes no further than the Service's dedupe; one whose `--where` failed or gave
+    /// something odd goes on, to be counted (or to stop a strict run) in input order once dedupe
+    /// has kept it. With an encoder and no page, the matching users' rows are encoded there too.
     private func annotation() -> @Sendable ([User]) -> [UserAnnotation?] {
         let search = query.search.map(UserSearch.init)
         let sort = query.sort
-        let keepAll = filter != nil
+        let filter = self.filter
         let encoder = query.page == nil ? encoder : nil
         return { users in
             var scratch: [UInt8] = []
             scratch.reserveCapacity(256)
-            var annotations: [UserAnnotation?] = users.map { user in
-                let matches = search?.matches(user, scratch: &scratch) ?? true
-                guard matches || keepAll else { return nil }
-                return UserAnnotation(matchesSearch: matches, sortValue: matches ? sort.flatMap { $0.key.sortValue(of: user) } : nil)
+            let verdicts = filter?.verdicts(for: users)
+            var annotations: [UserAnnotation?] = users.indices.map { index in
+                let user = users[index]
+                let verdict = verdicts?[index] ?? .included
+                switch verdict {
+                case .excluded: return nil
+                case .failed, .notBoolean: return UserAnnotation(matchesSearch: false, sortValue: nil, filter: verdict)
+                case .included: break
+                }
+                guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
+                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.key.sortValue(of: user) })
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
@@ -127,7 +145,7 @@ public final class UserListViewModel {
     }
 }
 
-/// Counts `--where` runtime errors so they are reported once, with the first error's message.
+/// Counts `--where` runtime errors (or odd outputs) so they are reported once, with the first one.
 private struct FilterFailures {
     var count = 0
     var first: String?

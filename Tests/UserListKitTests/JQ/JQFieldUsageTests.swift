@@ -246,7 +246,14 @@ extension JQFieldUsageTests {
                 if let error = whole.error, whole.outputs.isEmpty {
                     verdict = .failed(error)
                 } else {
-                    verdict = whole.outputs.first == "true" ? .included : .excluded
+                    switch whole.outputs.first {
+                    case "true"?: verdict = .included
+                    case "false"?, "null"?, nil: verdict = .excluded
+                    case let text?:
+                        // Anything else is dropped and reported by its kind.
+                        let kind = text.hasPrefix("\"") ? "string" : text.hasPrefix("{") ? "object" : text.hasPrefix("[") ? "array" : "number"
+                        verdict = .notBoolean(kind: kind)
+                    }
                 }
                 expected.append("\(verdict)")
             }

@@ -1,7 +1,7 @@
 @testable import UserListKit
 
 /// A ``UserFilter`` driven by a closure, which may throw; remembers which users it saw.
-final class MockUserFilter: UserFilter {
+final class MockUserFilter: UserFilter, @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var message: String
         var description: String { message }

@@ -34,11 +34,24 @@ extension ViewModelTests {
             #expect(expected.contains("included") && expected.contains("excluded"))
         }
 
-        @Test func theSummaryCountsEveryWorker() throws {
+        @Test func outputsThatAreNotBooleansComeBackAsVerdicts() throws {
+            // The ViewModel counts them after dedupe and reports them once (golden jq-where-non-boolean).
             let filter = try JQUserFilter(expression: ".name", parallelism: 2)
-            _ = filter.verdicts(for: Self.users)
+            let verdicts = filter.verdicts(for: Self.users)
             let named = Self.users.count { $0.name != nil }
-            #expect(filter.summary() == "--where gave a string, not true or false, for \(named) users; only true keeps a user")
+            #expect(verdicts.count { if case .notBoolean(kind: "string") = $0 { true } else { false } } == named)
+            #expect(filter.summary() == nil)
+        }
+
+        @Test func concurrentCallersEachTakeAWorker() async throws {
+            let filter = try JQUserFilter(expression: #".address.city == "Paris""#, parallelism: 3)
+            let expected = filter.verdicts(for: Self.users).map { "\($0)" }
+            let results = await withTaskGroup(of: [String].self) { group in
+                for _ in 0..<6 { group.addTask { filter.verdicts(for: Self.users).map { "\($0)" } } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.count == 6)
+            #expect(results.allSatisfy { $0 == expected })
         }
 
         @Test func aCompileErrorIsThrownAtOnce() {
