@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Every match's sort key as bytes in one buffer, for a run that sorts everything (a full export):
 /// sorting a million entries of plain integers that point into one buffer touches no reference
@@ -54,19 +50,57 @@ struct SortKeyArena {
     }
 
     /// The entries in sorted order, each with its key's bytes (valid inside `body`).
-    func withSortedEntries<R>(_ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    ///
+    /// Big arrays are sorted in parts on every core, then merged: the order is a strict total
+    /// order (input order breaks every tie), so the result is the one sort would give.
+    func withSortedEntries<R>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { arena in
             let descending = self.descending
-            let sorted = entries.sorted { l, r in
+            let precedes = { (l: Entry, r: Entry) in
                 SortKeyView.precedes(Self.view(l, arena), l.sequence, Self.view(r, arena), r.sequence, descending: descending)
             }
-            return try body(sorted, arena)
+            let parts = entries.count < threshold ? 1 : max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
+            guard parts > 1 else { return try body(entries.sorted(by: precedes), arena) }
+            let size = (entries.count + parts - 1) / parts
+            let slots = UnsafeMutableBufferPointer<[Entry]>.allocate(capacity: parts)
+            slots.initialize(repeating: [])
+            defer { slots.deinitialize().deallocate() }
+            nonisolated(unsafe) let shared = slots
+            // Each part is sorted on its own thread, reading the arena only.
+            nonisolated(unsafe) let keys = arena
+            let entries = self.entries
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                shared[part] = entries[(part * size)..<min(entries.count, (part + 1) * size)].sorted { l, r in
+                    SortKeyView.precedes(Self.view(l, keys), l.sequence, Self.view(r, keys), r.sequence, descending: descending)
+                }
+            }
+            var merged = shared[0]
+            for part in 1..<parts { merged = Self.merge(merged, shared[part], by: precedes) }
+            return try body(merged, arena)
         }
     }
 
+    private static func merge(_ a: [Entry], _ b: [Entry], by precedes: (Entry, Entry) -> Bool) -> [Entry] {
+        var out: [Entry] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if precedes(b[j], a[i]) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
+    }
+
     /// The sequence numbers in sorted order.
-    func sortedSequences() -> [Int] {
-        withSortedEntries { entries, _ in entries.map(\.sequence) }
+    func sortedSequences(parallelAbove threshold: Int = 200_000) -> [Int] {
+        withSortedEntries(parallelAbove: threshold) { entries, _ in entries.map(\.sequence) }
     }
 
     static func view(_ entry: Entry, _ arena: UnsafeRawBufferPointer) -> SortKeyView {

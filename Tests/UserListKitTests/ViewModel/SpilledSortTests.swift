@@ -38,3 +38,16 @@ extension ViewModelTests {
         }
     }
 }
+
+extension ViewModelTests.SpilledSortTests {
+    /// Big key arrays are sorted in parts on several threads and merged: the same order.
+    @Test(arguments: ViewModelTests.PageCollectorTests.orders.compactMap { $0 })
+    func partsSortedInParallelMergeToTheSameOrder(order: UserSortOrder) {
+        var arena = SortKeyArena(descending: order.descending)
+        // The fixture three times over: many ties across the parts.
+        for (sequence, user) in (ViewModelTests.PageCollectorTests.users + ViewModelTests.PageCollectorTests.users + ViewModelTests.PageCollectorTests.users).enumerated() {
+            arena.append(order.key.sortValue(of: user), sequence: sequence)
+        }
+        #expect(arena.sortedSequences(parallelAbove: 0) == arena.sortedSequences(parallelAbove: .max))
+    }
+}
