@@ -62,7 +62,7 @@ struct ParallelReader<Prepared: Sendable> {
                 return try finishInOrder(input, from: stop, after: pending, morePages: morePages, emit)
             }
         }
-        var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+        let reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
         try reader.reportMorePages { try emit(prepare($0)) }
     }
 
