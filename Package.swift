@@ -26,10 +26,18 @@ let package = Package(
         // The domain every layer speaks (User, errors, records, the source seam): no I/O, no
         // dependencies, so nothing in it can reach up into a layer.
         .target(name: "UserListDomain"),
+        // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
+        // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
+        // are `@_spi(Pipeline) public @inlinable`: `@inlinable package` is not inlined across
+        // modules (Swift 6.3; +15% instructions on a run), SPI keeps them out of the public API.
+        .target(
+            name: "UserListJSON",
+            dependencies: ["CSimdJSON"]
+        ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListJSON", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -46,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

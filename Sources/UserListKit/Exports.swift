@@ -1,2 +1,3 @@
+@_spi(Pipeline) import UserListJSON
 // The library's users see the domain types (User, UserlistError, …) through UserListKit, as before.
 @_exported import UserListDomain

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// One run of userlist, wired from the command line's choices: the composition root.
 ///
 /// Builds Gateway → Service → ViewModel, loads, and renders the resulting state. Output is

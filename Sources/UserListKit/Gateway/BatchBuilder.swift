@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Collects one chunk's records, and enough about their documents to locate any record later.
 struct BatchBuilder {
     /// A document of the chunk: where it starts, where its records are, and the first one's index.

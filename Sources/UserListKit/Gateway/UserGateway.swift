@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// The anti-corruption layer: reads inputs, finds the users in each document, maps them to ``User``.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import CJQ
 
 /// A compiled jq expression, reused for every input it runs on.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import CJQ
 
 /// One owned libjq value (`jv`): the only place that handles `jv` ownership.

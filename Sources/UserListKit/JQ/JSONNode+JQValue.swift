@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// A parsed document as a jq value, built straight from simdjson's tape (no JSON text in between).
 extension JSONNode {
     func jqValue() -> JQValue {
@@ -25,5 +26,13 @@ extension JSONNode {
         case .null:
             return .null
         }
+    }
+}
+
+extension JQValue {
+    /// ``JSONNode/jqValue()`` as an initializer of this module's own type: `@testable import`
+    /// does not show internal members of extensions on another module's types (`JSONNode`).
+    init(_ node: JSONNode) {
+        self = node.jqValue()
     }
 }

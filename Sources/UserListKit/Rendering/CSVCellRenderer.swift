@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Renders `--format csv`: RFC 4180 CSV of the page's cells under a fixed header row.
 ///
 /// Columns are the cell's keys, `id,title,subtitle,caption,avatarURL,initials`. Every line,

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Writes one `UserCellViewModel` as a compact JSON object, shared by the JSON and NDJSON renderers.
 ///
 /// Keys come in the contract's order (`id`, `title`, `subtitle`, `caption`, `avatarURL`,

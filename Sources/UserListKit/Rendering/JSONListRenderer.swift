@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Renders `--format json`: the list state as one compact JSON object on one line.
 ///
 /// Keys in the contract's order: `state`, `totalItems`, `page`, `pageSize`, `totalPages`,

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Writes JSON string literals the way `jq -c` prints them.
 ///
 /// Escapes `"` and `\`, uses the short forms `\n \t \r \b \f`, and writes every other control

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Turns a list state into bytes for one output format.
 ///
 /// Renderers are pure: they only write to `output`, never flush it, read the environment or

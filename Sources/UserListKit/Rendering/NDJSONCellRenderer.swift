@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Renders `--format ndjson`: each cell of the page as one compact JSON object per line.
 ///
 /// There is no envelope and no paging information; an empty page, or a state without a page,

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The `--format` values, each naming the renderer that produces it.
 ///
 /// The raw values are the command-line spellings. Choosing the default (`table` on a terminal,

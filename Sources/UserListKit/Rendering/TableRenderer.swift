@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Renders `--format table`: aligned columns ID, NAME, EMAIL, CAPTION, then a paging footer.
 ///
 /// Columns are sized by display width (see ``DisplayWidth``) to their widest cell, header

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The business rules between the Gateway and the ViewModel.
 ///
 /// Normalises every user (``UserNormalizer``), rejects records that can't be users (no id, wrong

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// What the ViewModel needs from the Service: the usable users, in input order.
 ///
 /// As in seed 000 the ViewModel depends on this protocol, not on ``UserService``, so tests inject

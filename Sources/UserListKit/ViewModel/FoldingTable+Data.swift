@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:
 //     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
 // from swift-corelibs-foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,

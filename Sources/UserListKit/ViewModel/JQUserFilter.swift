@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.

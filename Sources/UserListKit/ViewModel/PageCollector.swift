@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import HeapModule
 
 /// Keeps only what the requested page needs, as matched users stream past.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The fields `--sort` can order by.
 public enum SortKey: String, CaseIterable, Hashable, Sendable {
     case id, name, email, username, city, company

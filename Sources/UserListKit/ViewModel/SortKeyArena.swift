@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Every match's sort key as bytes in one buffer, for a run that sorts everything (a full export):

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import HeapModule
 
 /// The encoded rows of a full sort that did not fit its memory budget: sorted runs written one

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Case- and diacritic-insensitive text, as search and sort compare it (`José` → `jose`).

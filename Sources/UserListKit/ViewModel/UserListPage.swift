@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// One page of the filtered, sorted list, with the counts a pager needs.
 public struct UserListPage: Hashable, Sendable {
     /// Users that matched, on all pages.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The list screen's logic, as in seed 000: loads users from a service and exposes one ``ListState``.
 ///
 /// `load()` runs the contract's pipeline over the users the service streams: `--where` filter →

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 /// The parent suite of the Domain tests, so `swift test --filter DomainTests` selects them all.
 @Suite enum DomainTests {}

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// A top-level array bigger than a chunk is read element by element (``ArrayElementScanner``):

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``ParallelReader``: chunks split at line breaks and parsed by several workers give the same

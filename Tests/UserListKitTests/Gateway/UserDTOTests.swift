@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// The DTOs' `Codable` conformance (JSONDecoder) and their mapping to the domain.

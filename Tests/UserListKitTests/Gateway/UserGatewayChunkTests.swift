@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Inputs bigger than a chunk: every user arrives once, in order, whatever the chunk size.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Input that stops the run: syntax errors with `file:line:col`, no users, files that can't be opened.

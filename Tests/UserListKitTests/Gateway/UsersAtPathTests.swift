@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 @Suite struct UsersAtPathTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 /// jq 1.6's own test files (jq.test, onig.test), run through `JQProgram` and judged as
 /// `jq --run-tests` judges them. Cases that stock jq 1.6 fails too, or that need something only jq's

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 /// Runs jq test cases through `JQProgram`, judging them as `jq --run-tests` (jq 1.6's
 /// src/jq_test.c) does:
@@ -202,7 +203,7 @@ struct JQTestRunner {
             return .failure(JQError(message: "simdjson: \(message)"))
         }
         switch stream.next() {
-        case .document(let root, _): return .success(root.jqValue())
+        case .document(let root, _): return .success(JQValue(root))
         case .invalid(let message): return .failure(JQError(message: "simdjson: \(message)"))
         case .end, .tooLarge: return .failure(JQError(message: "simdjson: no document"))
         }

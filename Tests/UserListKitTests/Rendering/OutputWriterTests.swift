@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension Rendering {
     @Suite struct OutputWriterTests {

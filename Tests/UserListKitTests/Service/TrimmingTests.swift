@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ServiceTests {
     /// `trimmed()` and its fast check against the rule they implement: drop `Character.isWhitespace`

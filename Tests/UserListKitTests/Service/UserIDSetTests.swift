@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ServiceTests {
     /// The dedupe set: ids are equal when their bytes are.

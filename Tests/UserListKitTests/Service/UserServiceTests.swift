@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ServiceTests {
     /// Normalising: strings trimmed of surrounding white space, blank strings become nil.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ViewModelTests {
     /// ``PageCollector`` against a reference that sorts everything: same page for every key, direction and page.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ViewModelTests {
     /// `--sort KEY[:asc|:desc]`: folded text by code points, then exact; ties keep input order;

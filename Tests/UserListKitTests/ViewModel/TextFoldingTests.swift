@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ViewModelTests {
     /// ``TextFolding`` is byte-identical to the Foundation folding it replaces, on every scalar, in

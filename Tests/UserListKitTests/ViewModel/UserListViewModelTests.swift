@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ViewModelTests {
     /// Seed 000's tests, in Swift Testing: loading, failure, refresh, as one ``ListState``.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension ViewModelTests {
     /// `--search`: name, email or username, ignoring case and diacritics.

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `company` object.
 public struct CompanyDTO: Hashable, Sendable, Codable {
     public var name: String?

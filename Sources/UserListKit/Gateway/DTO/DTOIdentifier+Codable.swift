@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 extension DTOIdentifier: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Recycles the big, padded buffers behind ``InputChunk``s.

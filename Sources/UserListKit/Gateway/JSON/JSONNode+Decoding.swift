@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// Typed reads for DTO decoding: `null` is `nil`, any other wrong type is a ``DTODecodingError``.
 extension JSONNode {
     /// A string field; with `keep` false only its type is checked (a field the run doesn't need).

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The canonical fields one record resolved to, collected before the ``User`` is built.
 struct MappedFields {
     var id, name, username, email, avatarURL, bio, phone, website: String?

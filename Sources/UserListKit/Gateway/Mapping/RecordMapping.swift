@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// How a payload shape turns one of its records into a user, and says where each field came from.
 protocol RecordMapping: Sendable {
     /// The record as a user with `fields` built (every field is still held to its type), the

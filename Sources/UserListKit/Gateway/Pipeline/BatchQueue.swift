@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// A small bounded queue handing batches from the reading thread to the consumer.

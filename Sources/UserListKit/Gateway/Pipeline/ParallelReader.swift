@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Reads inputs on every core: each chunk is split at its last line break and parsed, mapped and

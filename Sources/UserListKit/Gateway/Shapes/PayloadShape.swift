@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// A kind of payload the Gateway recognises: where its users are, and how one record becomes a ``User``.
 ///
 /// Each API is one small conforming type in its own file, listed in ``PayloadShapes/all``;

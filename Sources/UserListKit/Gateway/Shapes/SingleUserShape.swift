@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// One user object per document: `GET /users/1`, or a line of an NDJSON export.
 struct SingleUserShape: PayloadShape {
     var name: String { "user object" }

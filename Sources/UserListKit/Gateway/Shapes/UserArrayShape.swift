@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// A top-level array of users, as JSONPlaceholder's `GET /users` returns.
 struct UserArrayShape: PayloadShape {
     var name: String { "array of users" }

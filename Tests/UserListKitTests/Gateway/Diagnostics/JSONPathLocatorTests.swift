@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension DiagnosticsTests {
     /// Finding a value's offset by path (jq semantics) and spelling paths in jq syntax.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension DiagnosticsTests {
     /// The slow-path validator: every message, where it lands as `line:column`, and what it must accept.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension DiagnosticsTests {
     /// Byte offsets to `line:column`, across line-ending styles, non-ASCII text and chunk boundaries.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Values the general mapping must not take for what they look like.

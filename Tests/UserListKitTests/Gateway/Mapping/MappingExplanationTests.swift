@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``MappingExplanation``: what `--explain` counts, fed directly and by a real read.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``MappingPlan``'s rules one at a time, each through a small ``UserMapping`` of its own.

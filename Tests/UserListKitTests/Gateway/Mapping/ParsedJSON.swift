@@ -1,4 +1,5 @@
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 /// JSON text parsed the way the Gateway parses it (one document of a simdjson stream, with the
 /// padding simdjson reads past the end), for tests of mappings and shapes.

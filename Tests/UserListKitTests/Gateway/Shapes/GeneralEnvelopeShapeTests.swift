@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``GeneralEnvelopeShape``: finding the one array of user-like records in an unknown envelope.

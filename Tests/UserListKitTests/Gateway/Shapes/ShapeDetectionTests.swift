@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Detection through ``PayloadShapes/all`` in order: each named API's minimal document is taken

@@ -1,4 +1,5 @@
 @testable import UserListKit
+@_spi(Pipeline) import UserListJSON
 
 extension UserRecords {
     /// What a shape found, comparable in a test: `.users (2)` for an array of two records at

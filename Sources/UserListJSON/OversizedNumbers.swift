@@ -1,9 +1,9 @@
 /// Numbers simdjson 3.0.1 refuses although they are valid JSON: integers beyond 64 bits and
 /// values beyond `Double`'s range. jq reads them (rounding); userlist keeps their digits exactly
 /// by quoting them, so `{"id": 123456789012345678901234567890}` gets the id "123456789012345678901234567890".
-enum OversizedNumbers {
+@_spi(Pipeline) public enum OversizedNumbers {
     /// A copy of `text` with every out-of-range number quoted, or nil when there is none.
-    static func quoted(in text: UnsafeRawBufferPointer) -> [UInt8]? {
+    @_spi(Pipeline) public static func quoted(in text: UnsafeRawBufferPointer) -> [UInt8]? {
         var output: [UInt8] = []
         var copiedUpTo = 0
         var i = 0

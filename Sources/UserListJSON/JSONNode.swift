@@ -13,15 +13,15 @@ import Darwin
 /// the following word. (simdjson's doc/tape.md; Debian's 3.0.1 is pinned by the package.)
 ///
 /// Nodes borrow the parser's memory: they are valid only until the stream moves to the next document.
-struct JSONNode {
-    let tape: UnsafePointer<UInt64>
-    let strings: UnsafePointer<UInt8>
-    let index: Int
+@_spi(Pipeline) public struct JSONNode {
+    @_spi(Pipeline) public let tape: UnsafePointer<UInt64>
+    @_spi(Pipeline) public let strings: UnsafePointer<UInt8>
+    @_spi(Pipeline) public let index: Int
 
-    @inline(__always) var word: UInt64 { tape[index] }
-    @inline(__always) var typeByte: UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
+    @inline(__always) @inlinable @_spi(Pipeline) public var word: UInt64 { tape[index] }
+    @inline(__always) @inlinable @_spi(Pipeline) public var typeByte: UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
 
-    var kind: JSONKind {
+    @inlinable @_spi(Pipeline) public var kind: JSONKind {
         switch typeByte {
         case UInt8(ascii: "{"): .object
         case UInt8(ascii: "["): .array
@@ -32,10 +32,10 @@ struct JSONNode {
         }
     }
 
-    @inline(__always) var isNull: Bool { typeByte == UInt8(ascii: "n") }
+    @inline(__always) @inlinable @_spi(Pipeline) public var isNull: Bool { typeByte == UInt8(ascii: "n") }
 
     /// Index of the node after this value (and all it contains).
-    @inline(__always) var nextIndex: Int {
+    @inline(__always) @inlinable @_spi(Pipeline) public var nextIndex: Int {
         switch typeByte {
         case UInt8(ascii: "{"), UInt8(ascii: "["): Int(UInt32(truncatingIfNeeded: word))
         case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"): index + 2
@@ -43,24 +43,24 @@ struct JSONNode {
         }
     }
 
-    @inline(__always) func node(at i: Int) -> JSONNode { JSONNode(tape: tape, strings: strings, index: i) }
+    @inline(__always) @_spi(Pipeline) public func node(at i: Int) -> JSONNode { JSONNode(tape: tape, strings: strings, index: i) }
 
     // MARK: Scalars
 
     /// The string's UTF-8 bytes, if this is a string.
-    @inline(__always) var stringBytes: UnsafeBufferPointer<UInt8>? {
+    @inline(__always) @inlinable @_spi(Pipeline) public var stringBytes: UnsafeBufferPointer<UInt8>? {
         guard typeByte == UInt8(ascii: "\"") else { return nil }
         let offset = Int(word & 0x00FF_FFFF_FFFF_FFFF)
         let count = UnsafeRawPointer(strings + offset).loadUnaligned(as: UInt32.self)
         return UnsafeBufferPointer(start: strings + offset + 4, count: Int(UInt32(littleEndian: count)))
     }
 
-    var string: String? {
+    @inlinable @_spi(Pipeline) public var string: String? {
         guard let bytes = stringBytes else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    var bool: Bool? {
+    @inlinable @_spi(Pipeline) public var bool: Bool? {
         switch typeByte {
         case UInt8(ascii: "t"): true
         case UInt8(ascii: "f"): false
@@ -69,7 +69,7 @@ struct JSONNode {
     }
 
     /// A number as the exact value simdjson parsed.
-    var number: JSONNumber? {
+    @inlinable @_spi(Pipeline) public var number: JSONNumber? {
         let payload = tape[index + 1]
         switch typeByte {
         case UInt8(ascii: "l"): return .int(Int64(bitPattern: payload))
@@ -82,11 +82,11 @@ struct JSONNode {
     // MARK: Containers
 
     /// Number of fields or elements (simdjson saturates the count at 2^24 - 1).
-    var count: Int { Int((word >> 32) & 0xFF_FFFF) }
+    @inlinable @_spi(Pipeline) public var count: Int { Int((word >> 32) & 0xFF_FFFF) }
 
     /// Calls `body` with each field's key bytes and value, in document order.
     @inline(__always)
-    func forEachField<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
+    @inlinable @_spi(Pipeline) public func forEachField<E: Error>(_ body: (UnsafeBufferPointer<UInt8>, JSONNode) throws(E) -> Void) throws(E) {
         guard typeByte == UInt8(ascii: "{") else { return }
         let end = nextIndex - 1
         var i = index + 1
@@ -100,7 +100,7 @@ struct JSONNode {
 
     /// Calls `body` with each element, in order.
     @inline(__always)
-    func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
+    @inlinable @_spi(Pipeline) public func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
         guard typeByte == UInt8(ascii: "[") else { return }
         let end = nextIndex - 1
         var i = index + 1
@@ -112,7 +112,7 @@ struct JSONNode {
     }
 
     /// The value at `path` (keys compared byte for byte; negative indices count from the end), or nil.
-    func value(at path: [JSONPathComponent]) -> JSONNode? {
+    @inlinable @_spi(Pipeline) public func value(at path: [JSONPathComponent]) -> JSONNode? {
         var node = self
         for component in path {
             switch component {
@@ -130,7 +130,7 @@ struct JSONNode {
     }
 
     /// The value of the field whose key has these bytes (the last one, as jq reads duplicates).
-    func field(bytes key: [UInt8]) -> JSONNode? {
+    @inlinable @_spi(Pipeline) public func field(bytes key: [UInt8]) -> JSONNode? {
         var found: JSONNode?
         forEachField { name, value in
             if name.elementsEqual(key) { found = value }
@@ -139,7 +139,7 @@ struct JSONNode {
     }
 
     /// The first `limit` elements of an array (none for anything else).
-    func elements(upTo limit: Int) -> [JSONNode] {
+    @inlinable @_spi(Pipeline) public func elements(upTo limit: Int) -> [JSONNode] {
         var elements: [JSONNode] = []
         forEachElement { if elements.count < limit { elements.append($0) } }
         return elements
@@ -147,7 +147,7 @@ struct JSONNode {
 
     /// The value of the field named `key`; with duplicate keys the last one wins, as in jq and
     /// as the DTO decoders read them.
-    func field(_ key: StaticString) -> JSONNode? {
+    @inlinable @_spi(Pipeline) public func field(_ key: StaticString) -> JSONNode? {
         var found: JSONNode?
         forEachField { name, value in
             if name.equals(key) { found = value }
@@ -157,18 +157,18 @@ struct JSONNode {
 }
 
 /// The JSON types, as jq names them in its messages.
-enum JSONKind: String {
+@_spi(Pipeline) public enum JSONKind: String {
     case object, array, string, number, bool = "boolean", null
 }
 
 /// A JSON number without loss: 64-bit integers stay exact.
-enum JSONNumber: Hashable {
+@_spi(Pipeline) public enum JSONNumber: Hashable {
     case int(Int64)
     case uint(UInt64)
     case double(Double)
 
     /// The number as an `Int`, when it is a whole number that fits (page counts, offsets).
-    var integer: Int? {
+    @inlinable @_spi(Pipeline) public var integer: Int? {
         switch self {
         case .int(let v): Int(exactly: v)
         case .uint(let v): Int(exactly: v)
@@ -177,7 +177,7 @@ enum JSONNumber: Hashable {
     }
 
     /// The number as jq prints it: integers without a fraction, `1.0` as `1`.
-    var text: String {
+    @inlinable @_spi(Pipeline) public var text: String {
         switch self {
         case .int(let v): return String(v)
         case .uint(let v): return String(v)
@@ -191,7 +191,7 @@ enum JSONNumber: Hashable {
 extension UnsafeBufferPointer<UInt8> {
     /// Byte equality with a literal key, length first so most mismatches cost one compare.
     @inline(__always)
-    func equals(_ key: StaticString) -> Bool {
+    @inlinable @_spi(Pipeline) public func equals(_ key: StaticString) -> Bool {
         guard count == key.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return count == 0 }
         return memcmp(base, key.utf8Start, count) == 0
@@ -200,5 +200,5 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension UInt8 {
     /// Space, tab, line feed or carriage return: the white space JSON allows between values.
-    var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+    @inlinable @_spi(Pipeline) public var isJSONWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
 }

@@ -4,9 +4,9 @@ import CSimdJSON
 ///
 /// One instance is reused for every buffer of an input, so simdjson's internal buffers are
 /// allocated once. Documents handed out borrow its memory until the next call.
-final class JSONDocumentStream {
+@_spi(Pipeline) public final class JSONDocumentStream {
     /// What `next()` found.
-    enum Step {
+    @_spi(Pipeline) public enum Step {
         /// A complete document starting at `offset` in the buffer.
         case document(root: JSONNode, offset: Int)
         /// No more complete documents; `truncatedBytes` at the end of the buffer are an incomplete one.
@@ -18,11 +18,11 @@ final class JSONDocumentStream {
     }
 
     /// Bytes that must be readable after the end of every buffer.
-    static let padding = csj_padding()
+    @_spi(Pipeline) public static let padding = csj_padding()
 
     private let handle: OpaquePointer
 
-    init() {
+    @_spi(Pipeline) public init() {
         guard let handle = csj_stream_create() else { fatalError("out of memory creating the JSON parser") }
         self.handle = handle
     }
@@ -30,16 +30,16 @@ final class JSONDocumentStream {
     deinit { csj_stream_destroy(handle) }
 
     /// Starts on `buffer`, which must be followed by ``padding`` readable bytes.
-    func begin(_ buffer: UnsafeRawBufferPointer, batchSize: Int) -> Step? {
+    @_spi(Pipeline) public func begin(_ buffer: UnsafeRawBufferPointer, batchSize: Int) -> Step? {
         let status = csj_stream_begin(
             handle, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, batchSize)
         return status == 0 ? nil : .invalid(String(cString: csj_stream_error(handle)))
     }
 
     /// After `.tooLarge` or `.end`: bytes at the end of the buffer not yet parsed.
-    var unparsedBytes: Int { csj_stream_truncated_bytes(handle) }
+    @_spi(Pipeline) public var unparsedBytes: Int { csj_stream_truncated_bytes(handle) }
 
-    func next() -> Step {
+    @_spi(Pipeline) public func next() -> Step {
         var document = csj_document()
         switch csj_stream_next(handle, &document) {
         case 1:
