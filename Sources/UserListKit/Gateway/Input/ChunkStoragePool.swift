@@ -3,7 +3,7 @@ import Foundation
 
 /// Recycles the big, padded buffers behind ``InputChunk``s.
 ///
-/// A fresh 16 MiB allocation is new memory the kernel must zero page by page; at a few chunks a
+/// A fresh chunk-sized allocation is new memory the kernel must zero page by page; at a few chunks a
 /// second that was a third of the reading thread's time. Only a handful of chunks are alive at
 /// once (the bounded queue), so keeping their buffers for reuse costs little memory.
 final class ChunkStoragePool: @unchecked Sendable {
