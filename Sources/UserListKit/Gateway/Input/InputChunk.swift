@@ -41,12 +41,18 @@ final class InputChunk: @unchecked Sendable {
     }
 
     /// Reads from `fd` until full or the input ends; returns false at the end of the input.
+    ///
+    /// From a pipe or a terminal that has had nothing more to give for 50 ms (`curl` streaming a
+    /// slow export, `tail -f`), it returns early once it holds a whole line, so those lines are
+    /// decided and printed now instead of when 4 MiB have come.
     func read(from fd: Int32) throws -> Bool {
         defer { memset(storage + count, 0, JSONDocumentStream.padding) }
         while count < capacity {
-            let n = Glibc.read(fd, storage + count, capacity - count)
+            let wanted = capacity - count
+            let n = Glibc.read(fd, storage + count, wanted)
             if n > 0 {
                 count += n
+                if n < wanted, !Self.hasDataWaiting(fd), memchr(storage, Int32(UInt8(ascii: "\n")), count) != nil { return true }
             } else if n == 0 {
                 return false
             } else if errno != EINTR {
@@ -54,6 +60,14 @@ final class InputChunk: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Whether `fd` has more to read within 50 ms (at once, for a regular file). A fast writer
+    /// (`cat big.ndjson |`) refills a pipe well within that even on busy cores, so its chunks stay
+    /// full; waiting 0 ms split them at every pipe buffer and cost a third of a run (2.4 -> 3.8 s).
+    private static func hasDataWaiting(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 50) != 0
     }
 
     /// A chunk at the same place in the input holding `bytes` instead (same line and column start).

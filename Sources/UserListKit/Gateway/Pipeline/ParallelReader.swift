@@ -49,7 +49,10 @@ struct ParallelReader<Prepared: Sendable> {
             let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil)
             pool.submit(job)
             pending.append(job)
-            if pending.count > depth {
+            // A chunk that isn't full came from a pipe with nothing more for now: hand on what is
+            // read before waiting for more, so a slow stream's lines come out as they arrive.
+            let waitForMore = !atEnd && chunk.count < chunk.capacity
+            while pending.count > (waitForMore ? 0 : depth) {
                 if let stop = try settle(pending.removeFirst(), &morePages, emit) {
                     return try finishInOrder(input, from: stop, after: pending, morePages: morePages, emit)
                 }
