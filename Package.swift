@@ -34,10 +34,16 @@ let package = Package(
             name: "UserListJSON",
             dependencies: ["CSimdJSON"]
         ),
+        // libjq for the layers: compiled programs, values (JQValue, the one owner of jv), the
+        // canonical user as a jq value, and which fields an expression can see.
+        .target(
+            name: "UserListJQ",
+            dependencies: ["UserListDomain", "UserListJSON", "CJQ"]
+        ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListJSON", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListJSON", "UserListJQ", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -54,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Collects one chunk's records, and enough about their documents to locate any record later.
 struct BatchBuilder {

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A reshaping of each input document before it is decoded: the seam `--jq` plugs into.
 protocol DocumentTransform: Sendable {

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,7 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
     deinit { buffer.deallocate() }
 
     func transform(_ document: JSONNode, _ emit: (JSONNode) throws -> Void) throws {
-        try program.run(document.jqValue()) { output in
+        try program.run(JQValue(document)) { output in
             var text = output.json()
             try text.withUTF8 { bytes in
                 let root = try parse(UnsafeRawBufferPointer(bytes))

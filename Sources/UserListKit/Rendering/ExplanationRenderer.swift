@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--explain`: what detection found and how each canonical field was filled, as text for a person
 /// deciding whether to trust a nightly job, with the first user as `--where` would see it.

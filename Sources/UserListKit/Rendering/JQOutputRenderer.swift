@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--jq-out EXPR`: runs a jq expression on the output document — the `json` envelope, or each
 /// cell with `ndjson` — and prints every output as one compact JSON line, as `jq -c` does.

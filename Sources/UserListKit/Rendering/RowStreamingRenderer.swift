@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A format whose rows stand on their own (NDJSON lines, CSV records): its rows can be encoded on
 /// the reading threads and, when every match is printed in input order, written as soon as they

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The fields `--sort` can order by.
 public enum SortKey: String, CaseIterable, Hashable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// The parent suite of the Gateway tests (Diagnostics has its own), so `swift test --filter GatewayTests` selects them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 
 extension GatewayTests {
     /// A pipe that gives lines slowly (`curl` streaming an export, `tail -f`): each batch of whole

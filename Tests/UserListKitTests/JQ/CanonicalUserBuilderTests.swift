@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// `--where` reuses one canonical user value per worker and overwrites it for each user: a user

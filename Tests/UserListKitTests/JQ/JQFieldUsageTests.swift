@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// `--where` builds only the parts of the canonical user an expression can see. The reading must

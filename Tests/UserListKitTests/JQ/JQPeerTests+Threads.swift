@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// libjq keeps per-thread state (dtoa contexts, the out-of-memory handler) in pthread keys; jq 1.6

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// jq 1.6's own test files (jq.test, onig.test), run through `JQProgram` and judged as

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// Runs jq test cases through `JQProgram`, judging them as `jq --run-tests` (jq 1.6's

@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// Sample users shared by the Service and ViewModel tests.

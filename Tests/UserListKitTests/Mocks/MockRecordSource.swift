@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// A ``UserRecordSource`` that yields fixed batches, as seed 000's MockUserService returns fixed users.

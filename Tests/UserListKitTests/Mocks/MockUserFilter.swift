@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// A ``UserFilter`` driven by a closure, which may throw; remembers which users it saw.

@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// Seed 000's MockUserService: fixed users, or an error when `shouldFail`.

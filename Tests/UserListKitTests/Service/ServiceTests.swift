@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// The parent suite of the Service tests, so `swift test --filter ServiceTests` selects them all.

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// The parent suite of the ViewModel tests, so `swift test --filter ViewModelTests` selects them all.

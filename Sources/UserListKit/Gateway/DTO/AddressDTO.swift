@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `address` object.
 public struct AddressDTO: Hashable, Sendable, Codable {

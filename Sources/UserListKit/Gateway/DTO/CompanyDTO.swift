@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `company` object.
 public struct CompanyDTO: Hashable, Sendable, Codable {

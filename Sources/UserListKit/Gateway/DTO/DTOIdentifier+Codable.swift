@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 extension DTOIdentifier: Codable {
     public init(from decoder: any Decoder) throws {

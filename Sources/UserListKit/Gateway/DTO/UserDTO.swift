@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A user record as seed 000's API and JSONPlaceholder send it, field for field.
 ///

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Where a value sits in a source record: object keys from the record down (`login.uuid`).
 ///

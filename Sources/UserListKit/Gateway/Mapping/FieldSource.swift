@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// One place a canonical field's value may come from in a source record; a field lists several,
 /// and the first that holds a value wins.

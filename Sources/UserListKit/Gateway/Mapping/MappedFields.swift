@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The canonical fields one record resolved to, collected before the ``User`` is built.
 struct MappedFields {

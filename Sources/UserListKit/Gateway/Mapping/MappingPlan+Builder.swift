@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 extension MappingPlan {
     /// Gives every path a slot, and lays its keys out as levels of one ``KeyTable``.

@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 extension UserMapping {
     /// The mapping for APIs no shape names: well-known key names at the top level, then one level

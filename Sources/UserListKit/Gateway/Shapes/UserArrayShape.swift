@@ -1,3 +1,4 @@
+import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A top-level array of users, as JSONPlaceholder's `GET /users` returns.
 struct UserArrayShape: PayloadShape {

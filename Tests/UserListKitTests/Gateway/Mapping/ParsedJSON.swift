@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// JSON text parsed the way the Gateway parses it (one document of a simdjson stream, with the

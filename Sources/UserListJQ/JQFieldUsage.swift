@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// Which parts of the canonical user a `--where` expression can observe, read from its text.
 ///
@@ -21,7 +22,7 @@
 /// `reduce` and `foreach`, which would change that, are refused), so it may contain anything.
 /// Bare `.`, `..`, `.[]`, function calls (`length`, `not`, `select`, `tojson`, …), object
 /// construction, string interpolation, `@format`, assignments, `as` and comments are refused.
-enum JQFieldUsage: Hashable, Sendable {
+package enum JQFieldUsage: Hashable, Sendable {
     /// The expression may observe the whole user.
     case all
     /// The expression observes the user only through these key paths (each at most ``maxDepth``
@@ -29,11 +30,11 @@ enum JQFieldUsage: Hashable, Sendable {
     case paths(Set<[String]>)
 
     /// Paths are cut to this many keys: deeper ones need their whole prefix.
-    static let maxDepth = 2
+    package static let maxDepth = 2
 
     /// Reads `expression` (jq 1.6 syntax). An expression libjq would reject may get any answer:
     /// it never runs.
-    init(expression: String) {
+    package init(expression: String) {
         do {
             var lexer = Lexer(bytes: Array(expression.utf8))
             var tokens: [Token] = []
@@ -77,8 +78,8 @@ enum JQFieldUsage: Hashable, Sendable {
 
     /// jq 1.6's lexer, as far as this reading needs it (comments are refused).
     private struct Lexer {
-        let bytes: [UInt8]
-        var index = 0
+        package let bytes: [UInt8]
+        package var index = 0
 
         private static let symbols: [String] = [
             // Longest first, as flex matches them.
@@ -102,7 +103,7 @@ enum JQFieldUsage: Hashable, Sendable {
 
         private static func isWordByte(_ b: UInt8?) -> Bool { isLetter(b) || isDigit(b) }
 
-        mutating func next() throws(Unsupported) -> Token {
+        package mutating func next() throws(Unsupported) -> Token {
             while let b = byte(), b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { index += 1 }
             guard let b = byte() else { return .end }
             switch b {
@@ -230,18 +231,18 @@ enum JQFieldUsage: Hashable, Sendable {
     // MARK: Reading
 
     private struct Reader {
-        let tokens: [Token]
-        var position = 0
-        var paths: Set<[String]> = []
+        package let tokens: [Token]
+        package var position = 0
+        package var paths: Set<[String]> = []
         /// Groups being read, to bound recursion.
-        var depth = 0
+        package var depth = 0
 
-        static let pairs = ["(": ")", "[": "]", "{": "}"]
-        static let binaryOperators: Set<Token> = Set(
+        package static let pairs = ["(": ")", "[": "]", "{": "}"]
+        package static let binaryOperators: Set<Token> = Set(
             [",", "//", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"].map { Token.symbol($0) }
                 + [.identifier("and"), .identifier("or")])
 
-        init(tokens: [Token]) { self.tokens = tokens }
+        package init(tokens: [Token]) { self.tokens = tokens }
 
         private func peek(_ offset: Int = 0) -> Token {
             position + offset < tokens.count ? tokens[position + offset] : .end
@@ -254,7 +255,7 @@ enum JQFieldUsage: Hashable, Sendable {
         }
 
         /// Reads a root-context group up to one of `closers` (which it consumes and returns).
-        mutating func group(until closers: Set<Token>) throws(Unsupported) -> Token {
+        package mutating func group(until closers: Set<Token>) throws(Unsupported) -> Token {
             depth += 1
             defer { depth -= 1 }
             guard depth <= 64 else { throw Unsupported() }

@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// Builds the contract's canonical user as a jq value, directly (no JSON text in between).
 ///
@@ -9,7 +10,7 @@
 /// A builder made for some ``Fields`` builds only those: every key is still there, in order, but
 /// the others stay `null` (see ``JQFieldUsage`` for when that is safe). A built field is set for
 /// every user, so a reused value never shows the previous user's data.
-final class CanonicalUserBuilder {
+package final class CanonicalUserBuilder {
     private let user = CanonicalUserBuilder.template(["id", "name", "username", "email", "avatarURL", "bio", "phone", "website", "address", "company"])
     private let address = CanonicalUserBuilder.template(["street", "suite", "city", "zipcode", "geo"])
     private let geo = CanonicalUserBuilder.template(["lat", "lng"])
@@ -25,14 +26,14 @@ final class CanonicalUserBuilder {
     private let catchPhrase = JQValue.string("catchPhrase"), bs = JQValue.string("bs")
 
     /// The fields this builder sets; the others stay `null`.
-    let fields: Fields
+    package let fields: Fields
 
-    init(fields: Fields = .all) {
+    package init(fields: Fields = .all) {
         self.fields = fields
     }
 
     /// A new canonical user value (a copy of the templates, filled in).
-    func build(_ source: User) -> JQValue {
+    package func build(_ source: User) -> JQValue {
         var object = user.copy()
         var address = self.address.copy()
         var geo = self.geo.copy()
@@ -44,7 +45,7 @@ final class CanonicalUserBuilder {
     /// Sets this builder's ``fields`` of `object` (and of the nested objects, which are detached
     /// from it while they change) from `source`. When the caller holds the only references, libjq
     /// changes the objects in place: nothing is copied and no table is built per user.
-    func fill(_ object: inout JQValue, _ address: inout JQValue, _ geo: inout JQValue, _ company: inout JQValue, from source: User) {
+    package func fill(_ object: inout JQValue, _ address: inout JQValue, _ geo: inout JQValue, _ company: inout JQValue, from source: User) {
         let fields = self.fields
         if fields.contains(.id) { object.set(id, .string(source.id)) }
         if fields.contains(.name) { object.set(name, .string(source.name)) }
@@ -83,7 +84,7 @@ final class CanonicalUserBuilder {
     }
 
     /// Copies of the templates, for a caller that reuses one value per user.
-    func reusableValue() -> ReusableCanonicalUser {
+    package func reusableValue() -> ReusableCanonicalUser {
         ReusableCanonicalUser(builder: self, object: user.copy(), address: address.copy(), geo: geo.copy(), company: company.copy())
     }
 
@@ -98,36 +99,36 @@ final class CanonicalUserBuilder {
 extension CanonicalUserBuilder {
     /// Which fields a builder sets. `address` and `company` are the objects themselves (made when
     /// the source has them, with only the chosen keys set); `geo` is the whole geo object.
-    struct Fields: OptionSet, Hashable, Sendable {
-        let rawValue: UInt32
+    package struct Fields: OptionSet, Hashable, Sendable {
+        package let rawValue: UInt32
 
-        static let id = Fields(rawValue: 1 << 0)
-        static let name = Fields(rawValue: 1 << 1)
-        static let username = Fields(rawValue: 1 << 2)
-        static let email = Fields(rawValue: 1 << 3)
-        static let avatarURL = Fields(rawValue: 1 << 4)
-        static let bio = Fields(rawValue: 1 << 5)
-        static let phone = Fields(rawValue: 1 << 6)
-        static let website = Fields(rawValue: 1 << 7)
-        static let address = Fields(rawValue: 1 << 8)
-        static let street = Fields(rawValue: 1 << 9)
-        static let suite = Fields(rawValue: 1 << 10)
-        static let city = Fields(rawValue: 1 << 11)
-        static let zipcode = Fields(rawValue: 1 << 12)
-        static let geo = Fields(rawValue: 1 << 13)
-        static let company = Fields(rawValue: 1 << 14)
-        static let companyName = Fields(rawValue: 1 << 15)
-        static let catchPhrase = Fields(rawValue: 1 << 16)
-        static let bs = Fields(rawValue: 1 << 17)
+        package static let id = Fields(rawValue: 1 << 0)
+        package static let name = Fields(rawValue: 1 << 1)
+        package static let username = Fields(rawValue: 1 << 2)
+        package static let email = Fields(rawValue: 1 << 3)
+        package static let avatarURL = Fields(rawValue: 1 << 4)
+        package static let bio = Fields(rawValue: 1 << 5)
+        package static let phone = Fields(rawValue: 1 << 6)
+        package static let website = Fields(rawValue: 1 << 7)
+        package static let address = Fields(rawValue: 1 << 8)
+        package static let street = Fields(rawValue: 1 << 9)
+        package static let suite = Fields(rawValue: 1 << 10)
+        package static let city = Fields(rawValue: 1 << 11)
+        package static let zipcode = Fields(rawValue: 1 << 12)
+        package static let geo = Fields(rawValue: 1 << 13)
+        package static let company = Fields(rawValue: 1 << 14)
+        package static let companyName = Fields(rawValue: 1 << 15)
+        package static let catchPhrase = Fields(rawValue: 1 << 16)
+        package static let bs = Fields(rawValue: 1 << 17)
 
-        static let wholeAddress: Fields = [.address, .street, .suite, .city, .zipcode, .geo]
-        static let wholeCompany: Fields = [.company, .companyName, .catchPhrase, .bs]
-        static let all: Fields = [.id, .name, .username, .email, .avatarURL, .bio, .phone, .website, .wholeAddress, .wholeCompany]
+        package static let wholeAddress: Fields = [.address, .street, .suite, .city, .zipcode, .geo]
+        package static let wholeCompany: Fields = [.company, .companyName, .catchPhrase, .bs]
+        package static let all: Fields = [.id, .name, .username, .email, .avatarURL, .bio, .phone, .website, .wholeAddress, .wholeCompany]
 
-        init(rawValue: UInt32) { self.rawValue = rawValue }
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
 
         /// What an expression with this usage needs: the whole value under each path.
-        init(_ usage: JQFieldUsage) {
+        package init(_ usage: JQFieldUsage) {
             guard case .paths(let paths) = usage else {
                 self = .all
                 return
@@ -183,25 +184,25 @@ extension CanonicalUserBuilder {
 
 extension User {
     /// The canonical user as a jq value (a one-off; use a ``CanonicalUserBuilder`` in loops).
-    func jqValue() -> JQValue { CanonicalUserBuilder().build(self) }
+    package func jqValue() -> JQValue { CanonicalUserBuilder().build(self) }
 }
 
 /// One canonical user value, overwritten in place for each user: for evaluating many users on one thread.
-struct ReusableCanonicalUser: ~Copyable {
-    let builder: CanonicalUserBuilder
-    var object: JQValue
-    var address: JQValue
-    var geo: JQValue
-    var company: JQValue
+package struct ReusableCanonicalUser: ~Copyable {
+    package let builder: CanonicalUserBuilder
+    package var object: JQValue
+    package var address: JQValue
+    package var geo: JQValue
+    package var company: JQValue
 
     /// Overwrites the builder's fields from `user`. libjq must hold no reference to the value (see
     /// ``JQProgram/releaseInput()``), or each change copies it.
-    mutating func fill(from user: User) {
+    package mutating func fill(from user: User) {
         builder.fill(&object, &address, &geo, &company, from: user)
     }
 
     /// Whether someone besides this value (libjq, after a run) still holds the user object, so
     /// the next fill would copy it. A shared value is never changed under its other holders
     /// (`jv` copies on write), so this only decides speed.
-    var isShared: Bool { !object.isUniquelyReferenced }
+    package var isShared: Bool { !object.isUniquelyReferenced }
 }

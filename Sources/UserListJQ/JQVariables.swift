@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import CJQ
 
@@ -36,7 +37,7 @@ public struct JQVariables: Hashable, Sendable {
     }
 
     /// The object libjq binds: `{name: value, ..., "ARGS": {"positional": [], "named": {...}}}`.
-    func object() -> JQValue {
+    package func object() -> JQValue {
         var object = JQValue.object()
         var named = JQValue.object()
         for (name, json) in values {

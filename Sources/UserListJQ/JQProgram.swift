@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import CJQ
 
@@ -5,12 +6,12 @@ import CJQ
 ///
 /// libjq's state is not thread-safe: run one program on one thread at a time. Compile errors
 /// arrive through libjq's error callback; they are captured here and never printed raw.
-final class JQProgram {
+package final class JQProgram {
     private let state: OpaquePointer
     private let messages = MessageBox()
 
     /// Compiles `expression` with `variables` bound (`$name`); throws libjq's first message.
-    init(_ expression: String, variables: JQVariables = JQVariables()) throws(JQError) {
+    package init(_ expression: String, variables: JQVariables = JQVariables()) throws(JQError) {
         guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
         self.state = state
         jq_set_error_cb(state, { context, message in
@@ -33,7 +34,7 @@ final class JQProgram {
 
     /// Runs on `input` (consumed), handing each output to `body` until it returns false.
     /// A runtime error ends the run and is thrown.
-    func run(_ input: consuming JQValue, _ body: (consuming JQValue) throws -> Bool) throws {
+    package func run(_ input: consuming JQValue, _ body: (consuming JQValue) throws -> Bool) throws {
         jq_start(state, input.release(), 0)
         while true {
             let output = JQValue(owning: jq_next(state))
@@ -47,12 +48,12 @@ final class JQProgram {
 
     /// Makes libjq let go of the last input (it keeps references until the next start), so a
     /// caller holding the only other reference can change that value in place.
-    func releaseInput() {
+    package func releaseInput() {
         jq_start(state, jv_null(), 0)
     }
 
     /// The first output, or nil when there is none.
-    func first(_ input: consuming JQValue) throws -> JQValue? {
+    package func first(_ input: consuming JQValue) throws -> JQValue? {
         var result: JQValue?
         try run(input) { output in
             result = consume output
@@ -66,9 +67,9 @@ final class JQProgram {
 private final class MessageBox {
     private(set) var all: [String] = []
 
-    var first: String? { all.first }
+    package var first: String? { all.first }
 
-    func append(_ message: consuming JQValue) {
+    package func append(_ message: consuming JQValue) {
         let text = message.kind == JV_KIND_STRING ? String(cString: jv_string_value(message.raw)) : message.json()
         // libjq prefixes "jq: error: " and ends with a count line ("jq: 1 compile error"); keep the cause.
         var line = text.split(separator: "\n").first.map(String.init) ?? text

@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import CJQ
 
@@ -13,33 +14,33 @@ import CJQ
 ///
 /// `JQValue` is non-copyable: it frees its `jv` exactly once, in `deinit`. Passing it to a
 /// consuming libjq call goes through ``release()``, which gives up ownership without freeing.
-struct JQValue: ~Copyable {
+package struct JQValue: ~Copyable {
     private(set) var raw: jv
 
     /// Takes ownership of `raw` (the caller must not free it).
-    init(owning raw: jv) { self.raw = raw }
+    package init(owning raw: jv) { self.raw = raw }
 
     deinit { jv_free(raw) }
 
     /// Gives up ownership, for a libjq call that consumes its argument.
-    consuming func release() -> jv {
+    package consuming func release() -> jv {
         let raw = self.raw
         discard self
         return raw
     }
 
     /// A second owned reference to the same value.
-    func copy() -> JQValue { JQValue(owning: jv_copy(raw)) }
+    package func copy() -> JQValue { JQValue(owning: jv_copy(raw)) }
 
     // MARK: Building
 
-    static var null: JQValue { JQValue(owning: jv_null()) }
-    static func bool(_ value: Bool) -> JQValue { JQValue(owning: value ? jv_true() : jv_false()) }
-    static func number(_ value: Double) -> JQValue { JQValue(owning: jv_number(value)) }
-    static func object() -> JQValue { JQValue(owning: jv_object()) }
-    static func array() -> JQValue { JQValue(owning: jv_array()) }
+    package static var null: JQValue { JQValue(owning: jv_null()) }
+    package static func bool(_ value: Bool) -> JQValue { JQValue(owning: value ? jv_true() : jv_false()) }
+    package static func number(_ value: Double) -> JQValue { JQValue(owning: jv_number(value)) }
+    package static func object() -> JQValue { JQValue(owning: jv_object()) }
+    package static func array() -> JQValue { JQValue(owning: jv_array()) }
 
-    static func string(_ text: String) -> JQValue {
+    package static func string(_ text: String) -> JQValue {
         var text = text
         // withUTF8 can't return a non-copyable value: build the raw jv inside, own it outside.
         let raw: jv = text.withUTF8 { bytes in
@@ -49,25 +50,25 @@ struct JQValue: ~Copyable {
         return JQValue(owning: raw)
     }
 
-    static func string(_ text: String?) -> JQValue { text.map { string($0) } ?? .null }
+    package static func string(_ text: String?) -> JQValue { text.map { string($0) } ?? .null }
 
     /// Sets `key` (consumes `value`).
-    mutating func set(_ key: String, _ value: consuming JQValue) {
+    package mutating func set(_ key: String, _ value: consuming JQValue) {
         raw = jv_object_set(raw, JQValue.string(key).release(), value.release())
     }
 
     /// Sets the field named by the string `key`, which is only borrowed (consumes `value`).
-    mutating func set(_ key: borrowing JQValue, _ value: consuming JQValue) {
+    package mutating func set(_ key: borrowing JQValue, _ value: consuming JQValue) {
         raw = jv_object_set(raw, jv_copy(key.raw), value.release())
     }
 
     /// Appends to an array (consumes `value`).
-    mutating func append(_ value: consuming JQValue) {
+    package mutating func append(_ value: consuming JQValue) {
         raw = jv_array_append(raw, value.release())
     }
 
     /// Parses JSON text; nil with libjq's message when it isn't JSON.
-    static func parse(_ text: String) -> Result<JQValue, JQError> {
+    package static func parse(_ text: String) -> Result<JQValue, JQError> {
         let value = JQValue(owning: jv_parse(text))
         if value.kind == JV_KIND_INVALID { return .failure(JQError(message: value.invalidMessage ?? "invalid JSON")) }
         return .success(value)
@@ -75,21 +76,21 @@ struct JQValue: ~Copyable {
 
     // MARK: Reading (borrowing)
 
-    var kind: jv_kind { jv_get_kind(raw) }
-    var isValid: Bool { kind != JV_KIND_INVALID }
-    var isTrue: Bool { kind == JV_KIND_TRUE }
+    package var kind: jv_kind { jv_get_kind(raw) }
+    package var isValid: Bool { kind != JV_KIND_INVALID }
+    package var isTrue: Bool { kind == JV_KIND_TRUE }
     /// `false` or `null`: jq's falsy values.
-    var isFalsy: Bool { kind == JV_KIND_FALSE || kind == JV_KIND_NULL }
+    package var isFalsy: Bool { kind == JV_KIND_FALSE || kind == JV_KIND_NULL }
 
     /// Whether this is the only reference to the value, so libjq changes it in place (values that
     /// are not reference-counted, null, booleans and numbers, always are).
-    var isUniquelyReferenced: Bool { jv_get_refcnt(raw) == 1 }
+    package var isUniquelyReferenced: Bool { jv_get_refcnt(raw) == 1 }
 
     /// The kind's name as jq says it (`string`, `object`, …).
-    var kindName: String { String(cString: jv_kind_name(kind)) }
+    package var kindName: String { String(cString: jv_kind_name(kind)) }
 
     /// For an invalid value (a jq error): its message as text, or nil for a plain end of output.
-    var invalidMessage: String? {
+    package var invalidMessage: String? {
         guard kind == JV_KIND_INVALID, jv_invalid_has_msg(jv_copy(raw)) != 0 else { return nil }
         let message = JQValue(owning: jv_invalid_get_msg(jv_copy(raw)))
         if message.kind == JV_KIND_STRING { return String(cString: jv_string_value(message.raw)) }
@@ -97,14 +98,16 @@ struct JQValue: ~Copyable {
     }
 
     /// Compact JSON text, as `jq -c` prints it.
-    func json() -> String {
+    package func json() -> String {
         let text = JQValue(owning: jv_dump_string(jv_copy(raw), 0))
         return String(cString: jv_string_value(text.raw))
     }
 }
 
 /// A message from libjq: a compile error or a runtime error.
-struct JQError: Error, Hashable, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct JQError: Error, Hashable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+
+    package init(message: String) { self.message = message }
 }

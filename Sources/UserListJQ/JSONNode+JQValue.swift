@@ -1,7 +1,8 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// A parsed document as a jq value, built straight from simdjson's tape (no JSON text in between).
 extension JSONNode {
-    func jqValue() -> JQValue {
+    package func jqValue() -> JQValue {
         switch kind {
         case .object:
             var object = JQValue.object()
@@ -30,9 +31,9 @@ extension JSONNode {
 }
 
 extension JQValue {
-    /// ``JSONNode/jqValue()`` as an initializer of this module's own type: `@testable import`
-    /// does not show internal members of extensions on another module's types (`JSONNode`).
-    init(_ node: JSONNode) {
+    /// ``JSONNode/jqValue()`` as an initializer of this module's own type: other modules see
+    /// neither internal nor package members of an extension on another module's SPI type.
+    package init(_ node: JSONNode) {
         self = node.jqValue()
     }
 }
