@@ -40,10 +40,16 @@ let package = Package(
             name: "UserListJQ",
             dependencies: ["UserListDomain", "UserListJSON", "CJQ"]
         ),
+        // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
+        // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
+        .target(
+            name: "UserListGateway",
+            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "CSimdJSON"]
+        ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListJSON", "UserListJQ", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -60,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

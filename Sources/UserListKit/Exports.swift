@@ -1,6 +1,8 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 // The library's users see the domain types (User, UserlistError, …) and the jq variables through
 // UserListKit, as before the layers became targets.
 @_exported import UserListDomain
 @_exported import UserListJQ
+@_exported import UserListGateway

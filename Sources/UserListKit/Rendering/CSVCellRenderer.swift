@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Renders `--format csv`: RFC 4180 CSV of the page's cells under a fixed header row.

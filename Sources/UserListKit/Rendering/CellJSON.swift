@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Writes one `UserCellViewModel` as a compact JSON object, shared by the JSON and NDJSON renderers.

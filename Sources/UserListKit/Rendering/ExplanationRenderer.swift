@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--explain`: what detection found and how each canonical field was filled, as text for a person

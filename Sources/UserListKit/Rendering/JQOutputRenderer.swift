@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--jq-out EXPR`: runs a jq expression on the output document — the `json` envelope, or each

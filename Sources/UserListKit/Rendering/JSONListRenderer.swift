@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Renders `--format json`: the list state as one compact JSON object on one line.

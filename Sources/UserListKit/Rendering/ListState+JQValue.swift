@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The `json` envelope and the cells as jq values, for `--jq-out`, with the same keys in the same

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Renders `--format ndjson`: each cell of the page as one compact JSON object per line.

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A format whose rows stand on their own (NDJSON lines, CSV records): its rows can be encoded on

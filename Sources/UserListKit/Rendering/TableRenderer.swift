@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Renders `--format table`: aligned columns ID, NAME, EMAIL, CAPTION, then a paging footer.

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// What loading came to: how many records were read, kept, skipped or dropped as duplicates.

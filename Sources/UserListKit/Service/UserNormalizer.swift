@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`,

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Encodes cells as output rows on the reading threads: the renderers that write each row on its

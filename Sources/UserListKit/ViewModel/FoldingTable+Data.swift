@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The list screen's state, as in seed 000: one value instead of loose `isLoading`/`error` flags.

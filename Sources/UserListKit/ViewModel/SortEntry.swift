@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A matched user's place in the sort: key (missing last either way), then input order.

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// One display-ready row: every string is already chosen and formatted, so a view only lays it out.

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A predicate on users beyond search: the seam `--where` plugs a jq expression into.

@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// What the list shows: search text, sort order and page; the ViewModel's input.

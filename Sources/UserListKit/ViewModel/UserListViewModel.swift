@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The list screen's logic, as in seed 000: loads users from a service and exposes one ``ListState``.

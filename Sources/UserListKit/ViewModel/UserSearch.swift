@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--search TEXT`: keeps users whose name, email or username contains TEXT, ignoring case and diacritics.

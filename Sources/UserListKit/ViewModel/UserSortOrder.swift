@@ -1,3 +1,4 @@
+import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--sort KEY[:asc|:desc]`: which key, and which way.

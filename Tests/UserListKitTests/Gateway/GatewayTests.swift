@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

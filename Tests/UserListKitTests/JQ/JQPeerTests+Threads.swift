@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

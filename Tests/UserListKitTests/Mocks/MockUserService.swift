@@ -1,4 +1,5 @@
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

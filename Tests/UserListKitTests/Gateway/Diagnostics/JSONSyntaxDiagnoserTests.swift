@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

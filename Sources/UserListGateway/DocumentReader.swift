@@ -1,0 +1,85 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Reads one input's documents chunk by chunk, in order, on the calling thread, and decodes their
+/// user records: the path for everything ``ParallelReader`` can't split (one document bigger
+/// than a chunk, pretty-printed documents across chunks, `--jq`, `--explain`).
+struct DocumentReader {
+    let input: InputReader
+    var parser: ChunkParser
+    /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
+    var morePages: String?
+
+    init(input: InputReader, parser: ChunkParser, morePages: String? = nil) {
+        self.input = input
+        self.parser = parser
+        self.morePages = morePages
+    }
+
+    /// Reads every document, then says whether the last one wanted more pages.
+    mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
+        try read(from: input.firstChunk(), consume)
+        try reportMorePages(consume)
+    }
+
+    /// When the last document says more pages follow, that is reported once at the end: a saved
+    /// export of every page ends with a last page, which says nothing.
+    func reportMorePages(_ consume: (RecordBatch) throws -> Void) throws {
+        guard let morePages else { return }
+        let name = input.name
+        var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }
+        note.notes = ["\(name): \(morePages), but the input ends here: only the users read are listed"]
+        try consume(note)
+    }
+
+    /// Reads the documents from `first` on (a chunk of this input) to the input's end.
+    mutating func read(from first: InputChunk, _ consume: (RecordBatch) throws -> Void) throws {
+        var chunk = first
+        while true {
+            let atEnd = input.reachedEnd
+            if atEnd, chunk.bytes.isBlankJSON { return }
+            // A chunk must never end inside a number or literal (see `safeRegionEnd`).
+            let regionEnd = atEnd ? chunk.count : chunk.safeRegionEnd
+            let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
+            var batch = BatchBuilder()
+            switch try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch) {
+            case .reread(let rewritten):
+                chunk = rewritten
+            case .needMoreInput:
+                if atEnd { throw parser.incompleteDocument(in: region, of: chunk) }
+                if let error = parser.errorBeforeGrowing(chunk.bytes, of: chunk) { throw error }
+                chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
+            case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
+                if !batch.documents.isEmpty { morePages = batch.morePages }
+                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
+                let keepFrom = regionEnd - unparsed
+                if atEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...]).isBlankJSON { return }
+                chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
+            }
+        }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Nothing but JSON white space (or nothing at all).
+    var isBlankJSON: Bool { allSatisfy(\.isJSONWhitespace) }
+
+    /// The first byte that isn't JSON white space.
+    var firstNonBlank: UInt8? { first { !$0.isJSONWhitespace } }
+}
+
+extension Slice<UnsafeRawBufferPointer> {
+    /// White space and at most the one `[` that opens the array.
+    var isBlankJSONOrBracket: Bool { filter { !$0.isJSONWhitespace } == [UInt8(ascii: "[")] }
+}
+
+extension InputChunk {
+    /// Where a region may end without cutting a top-level number or literal in two (the one cut
+    /// a parse can't see: `12` cut as `1` still parses): after the last line break, else after the
+    /// last `}` or `]`, so documents one after another on one long line stream too; 0 when neither.
+    var safeRegionEnd: Int {
+        let b = bytes
+        if let lineBreak = b.lastIndex(of: UInt8(ascii: "\n")) { return lineBreak + 1 }
+        return b.lastIndex { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }.map { $0 + 1 } ?? 0
+    }
+}

@@ -1,0 +1,91 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads one input as a sequence of ``InputChunk``s.
+///
+/// Each new chunk starts with the bytes the previous one could not use (an incomplete document),
+/// so documents are never split; a document bigger than a chunk gets a chunk twice the size.
+final class InputReader {
+    let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private var descriptorEnded = false
+    /// Bytes already read that ``ParallelReader`` handed back: served before the descriptor's.
+    private var replay: [(chunk: InputChunk, from: Int)] = []
+    let chunkSize: Int
+
+    /// Small enough that every core gets work early (and `| head -1` answers at once), big
+    /// enough that simdjson's per-call cost vanishes.
+    static let defaultChunkSize = 4 << 20
+
+    /// No byte of the input is left to read.
+    var reachedEnd: Bool { descriptorEnded && replay.isEmpty }
+
+    /// Opens `source`; a file that can't be opened is the contract's exit 66.
+    init(_ source: InputSource, chunkSize: Int = defaultChunkSize) throws {
+        name = source.description
+        self.chunkSize = chunkSize
+        switch source {
+        case .standardInput:
+            fd = STDIN_FILENO
+            ownsDescriptor = false
+        case .file(let path):
+            let opened = open(path, O_RDONLY)
+            guard opened >= 0 else {
+                throw UserlistError(.noInput, "\(path): \(String(cString: strerror(errno)))")
+            }
+            var info = stat()
+            if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(opened)
+                throw UserlistError(.noInput, "\(path): \(String(cString: strerror(EISDIR)))")
+            }
+            fd = opened
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    func firstChunk() throws -> InputChunk {
+        let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: 1, firstColumnOffset: 0)
+        try fill(chunk)
+        chunk.skipByteOrderMark()
+        return chunk
+    }
+
+    /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
+    func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
+        let (line, column) = previous.position(after: keepFrom)
+        let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
+        let capacity = grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2)
+        let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: column)
+        chunk.append(kept)
+        try fill(chunk)
+        return chunk
+    }
+
+    /// Gives back bytes read ahead (`chunk`'s from `from` on), to be read again before anything
+    /// more from the descriptor; called in input order.
+    func giveBack(_ chunk: InputChunk, from: Int) {
+        if from < chunk.count { replay.append((chunk, from)) }
+    }
+
+    /// Fills `chunk` from the replayed bytes, then from the descriptor, until full or the end.
+    private func fill(_ chunk: InputChunk) throws {
+        while !replay.isEmpty, chunk.count < chunk.capacity {
+            let (source, from) = replay[0]
+            let take = min(source.count - from, chunk.capacity - chunk.count)
+            chunk.append(UnsafeRawBufferPointer(rebasing: source.bytes[from..<(from + take)]))
+            if from + take == source.count { replay.removeFirst() } else { replay[0].from = from + take }
+        }
+        if chunk.count < chunk.capacity, !descriptorEnded { descriptorEnded = try !chunk.read(from: fd) }
+    }
+}

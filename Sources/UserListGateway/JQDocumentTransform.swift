@@ -1,0 +1,59 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--jq EXPR`: runs a jq expression on each input document; every output is decoded as a document.
+///
+/// The document goes to libjq as a `jv` built from the tape; each output is printed once and parsed
+/// by a second simdjson stream, so the same payload shapes and DTOs decode it.
+/// Used only by the Gateway's reading thread, one document at a time.
+public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
+    private let program: JQProgram
+    private let outputParser = JSONDocumentStream()
+    private var buffer: UnsafeMutableRawPointer
+    private var capacity = 1 << 16
+
+    /// Compiles `expression`; a compile error is a usage error naming `--jq`.
+    public init(expression: String, variables: JQVariables = JQVariables()) throws(UserlistError) {
+        do {
+            program = try JQProgram(expression, variables: variables)
+        } catch {
+            throw UserlistError(.usage, "--jq: \(error.message)")
+        }
+        buffer = .allocate(byteCount: capacity + JSONDocumentStream.padding, alignment: 64)
+    }
+
+    deinit { buffer.deallocate() }
+
+    func transform(_ document: JSONNode, _ emit: (JSONNode) throws -> Void) throws {
+        try program.run(JQValue(document)) { output in
+            var text = output.json()
+            try text.withUTF8 { bytes in
+                let root = try parse(UnsafeRawBufferPointer(bytes))
+                try emit(root)
+            }
+            return true
+        }
+    }
+
+    private func parse(_ text: UnsafeRawBufferPointer) throws -> JSONNode {
+        if text.count > capacity {
+            buffer.deallocate()
+            capacity = text.count * 2
+            buffer = .allocate(byteCount: capacity + JSONDocumentStream.padding, alignment: 64)
+        }
+        buffer.copyMemory(from: text.baseAddress!, byteCount: text.count)
+        memset(buffer + text.count, 0, JSONDocumentStream.padding)
+        let padded = UnsafeRawBufferPointer(start: buffer, count: text.count)
+        if case .invalid(let message)? = outputParser.begin(padded, batchSize: max(text.count, 1 << 16)) {
+            throw JQError(message: "cannot read its output: \(message)")
+        }
+        guard case .document(let root, _) = outputParser.next() else {
+            throw JQError(message: "cannot read its output")
+        }
+        return root
+    }
+}

@@ -1,0 +1,54 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// How one API's user record becomes a ``User``: for each canonical field, the places its value
+/// may come from, first match wins; and which records are not people at all.
+///
+/// A mapping is data, so one file per API holds all it knows about that API, and `--explain` can
+/// say which source field fed each canonical field. It is compiled once into a ``MappingPlan``
+/// that reads a record in one pass over its fields. A class, so passing it around as
+/// `any RecordMapping` (once per document) copies a reference instead of boxing four fields.
+///
+/// ```swift
+/// UserMapping([
+///     .id: ["login.uuid"],
+///     .name: [.joined("name.first", "name.last")],
+///     .email: ["email"],
+/// ])
+/// ```
+public final class UserMapping: Sendable {
+    public struct Rule: Sendable {
+        public let field: CanonicalField
+        public let sources: [FieldSource]
+    }
+
+    public let rules: [Rule]
+    public let exclusions: [RecordExclusion]
+    /// Nested objects a `*` path never looks into: they describe something other than the person.
+    public let wildcardSkips: [String]
+    let plan: MappingPlan
+
+    public init(
+        _ rules: KeyValuePairs<CanonicalField, [FieldSource]>, excluding exclusions: [RecordExclusion] = [],
+        wildcardSkips: [String] = []
+    ) {
+        self.rules = rules.map { Rule(field: $0.key, sources: $0.value) }
+        self.exclusions = exclusions
+        self.wildcardSkips = wildcardSkips
+        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips)
+    }
+
+    /// The record as a user, the reason it can't be one, or why it was left out.
+    func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
+        guard record.kind == .object else {
+            return .unusable(reason: "expected a user object, found \(record.kind.article) \(record.kind.rawValue)")
+        }
+        return plan.map(record, fields: fields)
+    }
+
+    /// Which source fed each canonical field of `record` (only fields that got a value), for `--explain`.
+    func sources(of record: JSONNode) -> [(CanonicalField, String)] {
+        guard record.kind == .object else { return [] }
+        return plan.sources(of: record)
+    }
+}

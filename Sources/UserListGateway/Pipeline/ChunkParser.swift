@@ -1,0 +1,173 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Parses one stretch of a chunk's bytes into a ``BatchBuilder``: simdjson over the region, each
+/// document's users found by the first matching ``PayloadShape`` and mapped.
+///
+/// One per thread: it owns a simdjson stream, whose documents borrow its memory until the next
+/// call. ``DocumentReader`` drives one over an input chunk by chunk; ``ParallelReader`` gives
+/// each worker its own.
+struct ChunkParser {
+    let parser = JSONDocumentStream()
+    let shapes: [any PayloadShape]
+    let transform: (any DocumentTransform)?
+    /// The fields each user is built with (every field is still checked).
+    let fields: FieldSet
+    /// `--explain`: where each document's users were and how their fields were filled.
+    var explanation: MappingExplanation?
+    /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
+    private(set) var batchSize = 1 << 20
+    /// Set while parsing the elements of one big top-level array as documents of their own (see
+    /// ``ArrayElementScanner``): each document is element `next` of the array, mapped by `mapping`.
+    var arrayElements: (mapping: any RecordMapping, next: Int)?
+
+    init(shapes: [any PayloadShape], transform: (any DocumentTransform)?, fields: FieldSet = .all, explanation: MappingExplanation? = nil) {
+        self.shapes = shapes
+        self.transform = transform
+        self.fields = fields
+        self.explanation = explanation
+    }
+
+    /// What parsing one region of the buffer came to.
+    enum RegionResult {
+        /// Documents decoded; `unparsed` bytes at the end hold an incomplete one.
+        case parsed(unparsed: Int)
+        /// A document is bigger than simdjson's batch: decoded what came before it.
+        case retryWithBiggerBatch(unparsed: Int)
+        /// No complete document: the buffer must grow (nothing was decoded).
+        case needMoreInput
+        /// Valid JSON simdjson can't hold (numbers out of range): read this chunk instead.
+        case reread(InputChunk)
+    }
+
+    /// Decodes every complete document in `region` (which starts at the chunk's first byte).
+    mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+        if region.isEmpty { return .needMoreInput }
+        if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
+            return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
+        }
+        while true {
+            switch parser.next() {
+            case .document(let root, let offset):
+                try decode(root, at: offset, of: chunk, into: &batch)
+            case .end(let truncated):
+                return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
+            case .tooLarge:
+                batchSize *= 2
+                return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
+            case .invalid(let message):
+                // Whatever happens next, this pass's records are not handed on.
+                batch = BatchBuilder()
+                return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
+            }
+        }
+    }
+
+    /// Before a region with no complete document grows the buffer: when its start already can't
+    /// be JSON (a binary file, `/dev/zero`, a line of garbage), the error is reported now, not
+    /// after reading the whole input. The diagnoser reads the first MiB; cutting text there only
+    /// ever gives an error *at* the cut (an unclosed string, number or literal), so an error
+    /// before it is real.
+    func errorBeforeGrowing(_ region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError? {
+        let window = min(region.count, 1 << 20)
+        guard let found = JSONSyntaxDiagnoser.firstError(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.offset < window else { return nil }
+        return UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
+    }
+
+    /// The input ended inside a document.
+    func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
+        if case .error(let error) = diagnose(region, of: chunk, atEnd: true) { return error }
+        return UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
+    }
+
+    /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
+    /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
+    private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
+        switch diagnose(region, of: chunk, atEnd: atEnd) {
+        case .error(let error):
+            throw error
+        case .endsMidDocument:
+            return .needMoreInput
+        case .valid:
+            if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
+                return .reread(chunk.replacingBytes(with: quoted))
+            }
+            throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
+        }
+    }
+
+    private enum Diagnosis {
+        case error(UserlistError)
+        /// The only problem is the region's end, and more input follows.
+        case endsMidDocument
+        case valid
+    }
+
+    /// What the strict slow-path diagnoser makes of `region`.
+    private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
+        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
+        if found.offset >= region.count, !atEnd { return .endsMidDocument }
+        return .error(UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)"))
+    }
+
+    private mutating func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+        if let (mapping, next) = arrayElements {
+            batch.startDocument(at: offset, path: [.index(next)], isArray: false, transformed: false)
+            batch.records.append(mapping.map(root, fields: fields))
+            arrayElements = (mapping, next + 1)
+            return
+        }
+        guard let transform else {
+            return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
+        }
+        do {
+            try transform.transform(root) { output in
+                try decodeUsers(in: output, at: offset, of: chunk, into: &batch, transformed: true)
+            }
+        } catch let error as JQError {
+            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): --jq: \(error.message)")
+        }
+    }
+
+    private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
+        let what = transformed ? "an output of --jq" : "this document"
+        // An object without arrays is a single user (an NDJSON line): envelopes need not look.
+        let arrayless = root.kind == .object && !root.holdsAnArray
+        for shape in shapes where !(arrayless && shape.needsAnArray) {
+            guard let records = shape.userRecords(in: root) else { continue }
+            let mapping = shape.mapping
+            batch.morePages = shape.morePages(in: root)
+            if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
+            switch records {
+            case .array(let array, let path):
+                batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
+                array.forEachElement { batch.records.append(mapping.map($0, fields: fields)) }
+            case .single(let record, let path):
+                batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
+                batch.records.append(mapping.map(record, fields: fields))
+            case .ambiguous(let paths):
+                let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
+                throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): more than one array of users in \(what) (\(list)): say which with --users-at")
+            }
+            return
+        }
+        if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
+            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
+        }
+        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): \(PayloadShapes.expectation); say where they are with --users-at PATH, or reshape the payload with --jq")
+    }
+
+    private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {
+        let suffix = transformed ? " of each --jq output" : ""
+        switch records {
+        case .array(let array, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
+            array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
+        case .single(let record, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
+            explanation.record(sources: shape.mapping.sources(of: record))
+        case .ambiguous:
+            break
+        }
+    }
+}

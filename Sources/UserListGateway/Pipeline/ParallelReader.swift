@@ -1,0 +1,304 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+import Foundation
+
+/// Reads inputs on every core: each chunk is split at its last line break and parsed, mapped and
+/// prepared by a pool of workers while the next chunks are read; results are handed on in input
+/// order.
+///
+/// Splitting at a line break is a guess that a document ends there, right for NDJSON and for
+/// one-line documents one after another. Each chunk's parse says whether the guess held (it
+/// parsed to the very end of its region); when it did not (a pretty-printed document across the
+/// break, one document bigger than a chunk), the chunks read ahead are given back to the input
+/// and the rest of it is read in order by ``DocumentReader`` — the guessed parses are dropped,
+/// errors included, so a wrong guess costs time, never a wrong answer.
+struct ParallelReader<Prepared: Sendable> {
+    let inputs: [InputSource]
+    let chunkSize: Int
+    let shapes: [any PayloadShape]
+    let fields: FieldSet
+    let workers: Int
+    /// What each worker does with its batch once decoded (the Service's and ViewModel's
+    /// per-record work), so that runs in parallel too.
+    let prepare: @Sendable (RecordBatch) -> Prepared
+
+    /// Reads every input in order, calling `emit` with each prepared batch in input order.
+    func read(_ emit: (Prepared) throws -> Void) throws {
+        let pool = WorkerPool(count: workers, shapes: shapes, fields: fields, prepare: prepare)
+        defer { pool.close() }
+        for source in inputs {
+            try read(InputReader(source, chunkSize: chunkSize), pool: pool, emit)
+        }
+    }
+
+    private func read(_ input: InputReader, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void) throws {
+        // Chunks in flight: enough to keep every worker busy while the oldest is handed on.
+        let depth = 2 * workers
+        var pending: [ChunkJob<Prepared>] = []
+        var morePages: String?
+        var chunk = try input.firstChunk()
+        var carried = 0
+        if !input.reachedEnd, chunk.bytes.firstNonBlank == UInt8(ascii: "["), let mapping = arrayMapping(chunk) {
+            // One array bigger than a chunk: its elements are parsed as documents of their own.
+            guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else { return }
+            chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
+            carried = rest.count - keepFrom
+        }
+        while true {
+            let atEnd = input.reachedEnd
+            if atEnd, chunk.bytes.isBlankJSON { break }
+            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil)
+            pool.submit(job)
+            pending.append(job)
+            // A chunk that isn't full came from a pipe with nothing more for now: hand on what is
+            // read before waiting for more, so a slow stream's lines come out as they arrive.
+            let waitForMore = !atEnd && chunk.count < chunk.capacity
+            while pending.count > (waitForMore ? 0 : depth) {
+                if let stop = try settle(pending.removeFirst(), &morePages, emit) {
+                    return try finishInOrder(input, from: stop, after: pending, morePages: morePages, emit)
+                }
+            }
+            if atEnd { break }
+            chunk = try input.nextChunk(after: chunk, keepFrom: job.regionEnd)
+            carried = job.chunk.count - job.regionEnd
+        }
+        while !pending.isEmpty {
+            if let stop = try settle(pending.removeFirst(), &morePages, emit) {
+                return try finishInOrder(input, from: stop, after: pending, morePages: morePages, emit)
+            }
+        }
+        let reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+        try reader.reportMorePages { try emit(prepare($0)) }
+    }
+
+    /// The mapping for the elements of the top-level array that starts `chunk`, when detection
+    /// gives a shape whose users are the array itself (detection looks at the first element only).
+    private func arrayMapping(_ chunk: InputChunk) -> (any RecordMapping)? {
+        var scanner = ArrayElementScanner()
+        let end: Int
+        switch scanner.scan(chunk.bytes, from: 0) {
+        case .unexpected: return nil
+        case .closed(let closed): end = closed
+        case .needMore:
+            guard scanner.separators.count >= 2 else { return nil }  // not even one whole element
+            end = scanner.separators[1] + 1
+        }
+        // `[` + the first element + `]`, parsed on its own.
+        var text = Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
+        text[end - 1] = UInt8(ascii: "]")
+        let sample = chunk.replacingBytes(with: text)
+        let stream = JSONDocumentStream()
+        guard stream.begin(sample.bytes, batchSize: max(1 << 20, text.count)) == nil,
+              case .document(let root, _) = stream.next(), root.kind == .array else { return nil }
+        for shape in shapes {
+            guard let records = shape.userRecords(in: root) else { continue }
+            if case .array(_, let path) = records, path.isEmpty { return shape.mapping }
+            return nil
+        }
+        return nil
+    }
+
+    /// Reads the top-level array starting `first` element by element: the scanner cuts regions of
+    /// whole elements, their commas and brackets become spaces (offsets, so positions, stay), and
+    /// workers parse each region as a stream of documents. Returns the chunk and offset where the
+    /// input goes on after the array, or nil when the input ended with it.
+    private func streamArray(
+        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void
+    ) throws -> (InputChunk, Int)? {
+        var scanner = ArrayElementScanner()
+        var chunk = first
+        var scanFrom = 0
+        var handedOn = 0
+        var pending: [ChunkJob<Prepared>] = []
+        var morePages: String?
+        func settleOldest() throws {
+            let job = pending.removeFirst()
+            if try settle(job, &morePages, emit) != nil {
+                throw UserlistError(.data, "\(job.chunk.location(ofOffset: 0)): invalid JSON in an array element")
+            }
+        }
+        func submit(upTo end: Int) throws {
+            guard end > 0 else { return }
+            // A chunk's capacity, not the region's: buffers are recycled by size.
+            let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
+            region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
+            region.blank(scanner.separators.filter { $0 < end })
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: (mapping, handedOn))
+            pool.submit(job)
+            pending.append(job)
+            handedOn = scanner.elementsBeforeCut
+            if pending.count > 2 * workers { try settleOldest() }
+        }
+        while true {
+            switch scanner.scan(chunk.bytes, from: scanFrom) {
+            case .unexpected:
+                throw arrayError(in: chunk, from: scanner.cut, at: scanner.stoppedAt)
+            case .closed(let end):
+                try submit(upTo: end)
+                while !pending.isEmpty { try settleOldest() }
+                if input.reachedEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON { return nil }
+                return (chunk, end)
+            case .needMore:
+                if input.reachedEnd { throw arrayError(in: chunk, from: scanner.cut, at: chunk.count) }
+                let cut = scanner.cut
+                try submit(upTo: cut)
+                let scanned = chunk.count
+                // No whole element in this chunk: the next one is twice the size.
+                chunk = try input.nextChunk(after: chunk, keepFrom: cut, grow: cut == 0)
+                scanner.rebase(droppingFirst: cut)
+                scanFrom = scanned - cut
+            }
+        }
+    }
+
+    /// The array's own punctuation is wrong where the scanner stopped. The syntax diagnoser, given
+    /// the bytes from the last good comma on behind a `[`, reads them in the context the whole
+    /// document would give (inside an array), so the message is the usual one.
+    private func arrayError(in chunk: InputChunk, from cut: Int, at stop: Int) -> UserlistError {
+        let opensArray = chunk.bytes[..<cut].isBlankJSONOrBracket
+        let text = (opensArray ? [] : [UInt8(ascii: "[")]) + Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[(opensArray ? 0 : cut)...]))
+        let found = text.withUnsafeBytes { JSONSyntaxDiagnoser.firstError(in: $0) }
+        guard let found else { return UserlistError(.data, "\(chunk.location(ofOffset: stop)): invalid JSON") }
+        let offset = opensArray ? found.offset : cut + found.offset - 1
+        return UserlistError(.data, "\(chunk.location(ofOffset: min(offset, chunk.count))): \(found.message)")
+    }
+
+    /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
+    private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout String?, _ emit: (Prepared) throws -> Void) throws -> (chunk: InputChunk, keepFrom: Int)? {
+        let outcome = try job.wait()
+        if outcome.hasDocuments { morePages = outcome.morePages }
+        if let prepared = outcome.prepared { try emit(prepared) }
+        return outcome.keepFrom.map { (job.chunk, $0) }
+    }
+
+    /// The guess failed in `stop`: the chunks read after it go back to the input (their own bytes,
+    /// not what they carried over), and the rest is read in order from `stop`'s unparsed bytes.
+    private func finishInOrder(
+        _ input: InputReader, from stop: (chunk: InputChunk, keepFrom: Int), after later: [ChunkJob<Prepared>],
+        morePages: String?, _ emit: (Prepared) throws -> Void
+    ) throws {
+        for job in later { input.giveBack(job.chunk, from: job.carried) }
+        var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+        let emitPrepared: (RecordBatch) throws -> Void = { try emit(prepare($0)) }
+        try reader.read(from: input.nextChunk(after: stop.chunk, keepFrom: stop.keepFrom), emitPrepared)
+        try reader.reportMorePages(emitPrepared)
+    }
+}
+
+/// One chunk's work: the region to parse, and (once a worker is done) what came of it.
+final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
+    struct Outcome {
+        var prepared: Prepared?
+        var hasDocuments: Bool
+        var morePages: String?
+        /// Where the region stopped parsing cleanly, when it did not reach its end.
+        var keepFrom: Int?
+    }
+
+    let chunk: InputChunk
+    let regionEnd: Int
+    let atEnd: Bool
+    /// Bytes at the front carried over from the previous chunk (already read once).
+    let carried: Int
+    /// The region holds elements of a top-level array, the first of them at this index.
+    let elements: (mapping: any RecordMapping, first: Int)?
+    private var result: Result<Outcome, any Error>?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: (mapping: any RecordMapping, first: Int)?) {
+        self.chunk = chunk
+        self.regionEnd = regionEnd
+        self.atEnd = atEnd
+        self.carried = carried
+        self.elements = elements
+    }
+
+    /// Run by a worker.
+    func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
+        parser.arrayElements = elements.map { ($0.mapping, $0.first) }
+        defer { parser.arrayElements = nil }
+        result = Result {
+            var batch = BatchBuilder()
+            let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
+            var keepFrom: Int?
+            var parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
+            // An array element bigger than simdjson's batch: the batch has doubled, parse the
+            // region again (its elements were cut for this job, nobody else can take them).
+            while let elements, case .retryWithBiggerBatch = parsed {
+                batch = BatchBuilder()
+                parser.arrayElements = (elements.mapping, elements.first)
+                parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
+            }
+            switch parsed {
+            case .parsed(let unparsed):
+                let end = regionEnd - unparsed
+                if unparsed > 0, !(atEnd && UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON) { keepFrom = end }
+            case .retryWithBiggerBatch(let unparsed):
+                keepFrom = regionEnd - unparsed
+            case .needMoreInput, .reread:
+                keepFrom = 0
+            }
+            let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk))
+            return Outcome(prepared: prepared, hasDocuments: !batch.documents.isEmpty, morePages: batch.morePages, keepFrom: keepFrom)
+        }
+        finished.signal()
+    }
+
+    /// The outcome, once the worker is done; rethrows its error.
+    func wait() throws -> Outcome {
+        finished.wait()
+        return try result!.get()
+    }
+}
+
+/// Threads that run ``ChunkJob``s, each with a parser of its own.
+final class WorkerPool<Prepared: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Taken jobs are set to nil at once: a finished job holds its chunk and its batch.
+    private var queue: [ChunkJob<Prepared>?] = []
+    private var head = 0
+    private var closed = false
+
+    init(count: Int, shapes: [any PayloadShape], fields: FieldSet, prepare: @escaping @Sendable (RecordBatch) -> Prepared) {
+        for _ in 0..<max(1, count) {
+            let thread = Thread { [self] in
+                var parser = ChunkParser(shapes: shapes, transform: nil, fields: fields)
+                while let job = take() { job.run(&parser, prepare) }
+            }
+            // The syntax diagnoser and deep documents recurse: a main thread's stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    func submit(_ job: ChunkJob<Prepared>) {
+        condition.lock()
+        queue.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The workers finish the jobs they hold, then stop.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func take() -> ChunkJob<Prepared>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == queue.count, !closed { condition.wait() }
+        guard head < queue.count else { return nil }
+        let job = queue[head]
+        queue[head] = nil
+        head += 1
+        if head > 64, head * 2 > queue.count {
+            queue.removeFirst(head)
+            head = 0
+        }
+        return job
+    }
+}

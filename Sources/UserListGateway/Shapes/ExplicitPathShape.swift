@@ -1,0 +1,22 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// The users are where `--users-at` says: an array of user records, or one user object.
+struct ExplicitPathShape: PayloadShape {
+    let path: UsersAtPath
+
+    var name: String { "where --users-at says (general mapping)" }
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard let value = document.value(at: path.components) else { return nil }
+        switch value.kind {
+        case .array: return .array(value, path: path.components)
+        case .object: return .single(value)
+        default: return nil
+        }
+    }
+
+    var needsAnArray: Bool { false }
+
+    var mapping: any RecordMapping { AutomaticMapping.shared }
+}

@@ -1,0 +1,67 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Any other envelope: the one array of user-like objects among the document's fields, or one
+/// level further down (`{"result": {"people": [...]}}`). A record looks like a user when the
+/// general mapping finds an email, a username or a person's name (not just a `name`) in it.
+///
+/// Several candidate arrays at the same depth are narrowed to the one under a well-known key
+/// (`users`, `members`, `data`, …); if that doesn't settle it, the document is ambiguous and
+/// the user is asked for `--users-at`, rather than the wrong array being listed.
+struct GeneralEnvelopeShape: PayloadShape {
+    var name: String { "envelope (general mapping)" }
+
+    static let wellKnownKeys: Set<String> = [
+        "users", "members", "people", "persons", "results", "data", "items", "records", "entries", "value",
+        "Resources", "accounts", "employees", "contacts", "customers", "profiles", "list", "rows",
+    ]
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard document.kind == .object, document.holdsAnArray else { return nil }
+        var emptyWellKnown: [(JSONNode, [JSONPathComponent])] = []
+        var nested: [(JSONNode, String)] = []
+        for depth in 0..<2 {
+            let containers = depth == 0 ? [(document, [JSONPathComponent]())] : nested.map { ($0.0, [JSONPathComponent.key($0.1)]) }
+            var found: [(JSONNode, [JSONPathComponent], String)] = []
+            for (container, prefix) in containers {
+                container.forEachField { keyBytes, value in
+                    let key = String(decoding: keyBytes, as: UTF8.self)
+                    switch value.kind {
+                    case .array:
+                        let firstElements = value.elements(upTo: 3)  // the first may be sparse, as long as one isn't
+                        if firstElements.isEmpty {
+                            if Self.wellKnownKeys.contains(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
+                        } else if firstElements.contains(where: Self.looksLikeUser) {
+                            found.append((value, prefix + [.key(key)], key))
+                        }
+                    case .object where depth == 0:
+                        nested.append((value, key))
+                    default:
+                        break
+                    }
+                }
+            }
+            if found.count == 1 { return .array(found[0].0, path: found[0].1) }
+            let preferred = found.filter { Self.wellKnownKeys.contains($0.2) }
+            if preferred.count == 1 { return .array(preferred[0].0, path: preferred[0].1) }
+            if found.count > 1 { return .ambiguous(found.map(\.1)) }
+        }
+        if emptyWellKnown.count == 1 { return .array(emptyWellKnown[0].0, path: emptyWellKnown[0].1) }
+        return nil
+    }
+
+    var mapping: any RecordMapping { AutomaticMapping.shared }
+
+    /// An object in which the general mapping finds an email, a username, or a person's name.
+    /// A bare `name` is not enough: products, channels and teams have names too.
+    static func looksLikeUser(_ record: JSONNode) -> Bool {
+        guard record.kind == .object else { return false }
+        return UserMapping.general.sources(of: record).contains { field, source in
+            switch field {
+            case .email, .username: true
+            case .name: source != "name" && !source.hasSuffix(".name")
+            default: false
+            }
+        }
+    }
+}

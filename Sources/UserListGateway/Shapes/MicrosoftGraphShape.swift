@@ -1,0 +1,33 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Microsoft Graph's `GET /users`: `{"@odata.context", "@odata.nextLink", "value": [...]}`, users
+/// with `displayName`, `givenName`, `surname`, `mail` (often null: then `userPrincipalName`).
+struct MicrosoftGraphShape: PayloadShape {
+    var name: String { "Microsoft Graph users" }
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard document.kind == .object, document.field("@odata.context") != nil,
+              let value = document.field("value"), value.kind == .array else { return nil }
+        return .array(value, path: [.key("value")])
+    }
+
+    var mapping: any RecordMapping { Self.mapping }
+
+    func morePages(in document: JSONNode) -> String? {
+        document.field("@odata.nextLink")?.string == nil ? nil : "\"@odata.nextLink\" says more users follow"
+    }
+
+    private static let mapping = UserMapping([
+        .id: ["id"],
+        .name: ["displayName", .joined("givenName", "surname")],
+        .username: ["userPrincipalName"],
+        .email: ["mail", "userPrincipalName"],
+        .bio: ["jobTitle"],
+        .phone: ["mobilePhone", .primaryElement("businessPhones", key: "value")],
+        .city: ["city"],
+        .zipcode: ["postalCode"],
+        .street: ["streetAddress"],
+        .companyName: ["companyName"],
+    ])
+}

@@ -1,0 +1,25 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// The payload shapes the Gateway knows, in detection order: the named APIs (each recognised by
+/// its envelope's own keys), then seed 000's envelope, a bare array, any other envelope holding
+/// an array of users (so a team object with its own `id` and `name` lists its members), and last
+/// a single user.
+enum PayloadShapes {
+    static let all: [any PayloadShape] = [
+        ReqresShape(),
+        DummyJSONShape(),
+        RandomUserShape(),
+        SCIMShape(),
+        MicrosoftGraphShape(),
+        SlackShape(),
+        GitHubShape(),
+        EnvelopeShape(),
+        UserArrayShape(),
+        GeneralEnvelopeShape(),
+        SingleUserShape(),
+    ]
+
+    /// What detection looks for, for the message when nothing matched.
+    static let expectation = "expected a user object, an array of users, or an envelope holding one (an array of objects with an email, a username or a person's name, at the top level or one level down)"
+}

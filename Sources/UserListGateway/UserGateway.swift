@@ -1,0 +1,83 @@
+import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+import Foundation
+
+/// The anti-corruption layer: reads inputs, finds the users in each document, maps them to ``User``.
+///
+/// Each input is read in chunks (``InputReader``) and parsed by simdjson; documents are decoded
+/// straight from its tape by the first matching ``PayloadShape``. Reading and decoding run on a
+/// thread of their own, a couple of chunks ahead of the consumer, so on two cores decoding the
+/// next chunk overlaps with the Service and ViewModel working through the current one.
+public struct UserGateway: UserRecordSource, Sendable {
+    public var inputs: [InputSource]
+    /// `--jq`: reshapes each document before decoding.
+    var transform: (any DocumentTransform)?
+    var shapes: [any PayloadShape] = PayloadShapes.all
+    var chunkSize = InputReader.defaultChunkSize
+    /// The fields users are built with: what the run needs (see ``FieldSet``).
+    public var fields = FieldSet.all
+    /// `--explain`: filled with what detection found, when set.
+    public var explanation: MappingExplanation?
+
+    /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
+    public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
+        self.inputs = inputs.isEmpty ? [.standardInput] : inputs
+        self.transform = preTransform
+        if let usersAt { shapes = [ExplicitPathShape(path: usersAt)] }
+    }
+
+    init(inputs: [InputSource], chunkSize: Int) {
+        self.init(inputs: inputs)
+        self.chunkSize = chunkSize
+    }
+
+    /// Worker threads for parsing (``ParallelReader``): one per core, up to 16.
+    public var workers = UserGateway.defaultWorkers
+
+    /// One per core, up to 16.
+    public static var defaultWorkers: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    public func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
+        try readRecords(prepare: { $0 }, consume)
+    }
+
+    public func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws -> Void) throws {
+        let queue = BatchQueue<Prepared>(capacity: 2)
+        let done = DispatchSemaphore(value: 0)
+        let reader = Thread { [self] in
+            do {
+                try readAll(prepare: prepare) { try queue.put($0) }
+                queue.finish(error: nil)
+            } catch {
+                queue.finish(error: error)
+            }
+            done.signal()
+        }
+        reader.stackSize = 8 << 20
+        reader.start()
+        // However the consumer leaves, the reader has stopped before this returns.
+        defer {
+            queue.cancel()
+            done.wait()
+        }
+        while let batch = try queue.take() {
+            try consume(batch)
+        }
+    }
+
+    /// Reads every input in order on the calling thread (parsing on ``workers`` threads when
+    /// nothing needs the documents one at a time).
+    func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
+        // `--jq` programs and the explanation belong to one thread.
+        if transform == nil, explanation == nil {
+            let reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
+            return try reader.read(emit)
+        }
+        for source in inputs {
+            let input = try InputReader(source, chunkSize: chunkSize)
+            var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation))
+            try reader.read { try emit(prepare($0)) }
+        }
+    }
+}
