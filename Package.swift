@@ -46,10 +46,15 @@ let package = Package(
             name: "UserListGateway",
             dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "CSimdJSON"]
         ),
+        // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
+        .target(
+            name: "UserListService",
+            dependencies: ["UserListDomain"]
+        ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -66,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
@@ -6,3 +8,4 @@ import UserListJQ
 @_exported import UserListDomain
 @_exported import UserListJQ
 @_exported import UserListGateway
+@_exported import UserListService

@@ -1,3 +1,5 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON

@@ -1,3 +1,5 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
@@ -52,14 +54,5 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
             result += String(last).uppercased()
         }
         return result
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var slice = self
-        while let c = slice.first, c.isWhitespace { slice.removeFirst() }
-        while let c = slice.last, c.isWhitespace { slice.removeLast() }
-        return slice
     }
 }

@@ -1,3 +1,5 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
@@ -14,17 +16,6 @@ public protocol UserFilter: Sendable {
 
     /// ``includes(_:)`` for each of `users`, in order; an implementation may work in parallel.
     func verdicts(for users: [User]) -> [FilterVerdict]
-}
-
-/// What a filter said about one user.
-public enum FilterVerdict: Sendable {
-    case included
-    case excluded
-    /// The filter failed for this user (the user is dropped, the error counted).
-    case failed(String)
-    /// The filter gave something other than true, false or null (the user is dropped; the
-    /// ViewModel reports how often, since `--where .name` usually means `.name != null`).
-    case notBoolean(kind: String)
 }
 
 extension UserFilter {

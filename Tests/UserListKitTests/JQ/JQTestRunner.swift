@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import UserListKit
+@_spi(Pipeline) @testable import UserListKit
+@testable import UserListService
+@_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON

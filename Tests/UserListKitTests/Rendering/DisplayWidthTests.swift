@@ -1,5 +1,7 @@
 import Testing
-@testable import UserListKit
+@_spi(Pipeline) @testable import UserListKit
+@testable import UserListService
+@_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON

@@ -1,4 +1,6 @@
-@testable import UserListKit
+@_spi(Pipeline) @testable import UserListKit
+@testable import UserListService
+@_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON

@@ -1,6 +1,3 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,38 +8,22 @@ import Darwin
 ///
 /// Text compares the folded form by code points (UTF-8 byte order is code point order), then the
 /// exact text, so results don't depend on a locale. Ids: integers first in numeric order, then text.
-enum SortValue: Comparable {
+/// The ViewModel makes them (folding, `SortValue(_:key:)`); the Service carries them from the
+/// reading threads, so the type lives here. Comparisons run inside every sort and heap: they are
+/// `@inlinable` (SPI public, because `@inlinable package` is not inlined across modules).
+@_spi(Pipeline) public enum SortValue: Comparable, Sendable {
     /// An integer id: sign, then its digits without leading zeros (any length stays exact).
     case integer(negative: Bool, digits: String)
     case text(folded: String, exact: String)
 
-    init(_ raw: String, key: SortKey) {
-        if key == .id, let integer = Self.integer(raw) {
-            self = integer
-        } else if key == .id {
-            self = .text(folded: raw, exact: raw)
-        } else {
-            self = .text(folded: TextFolding.fold(raw), exact: raw)
-        }
-    }
-
-    private static func integer(_ raw: String) -> SortValue? {
-        var digits = Substring(raw)
-        let negative = digits.first == "-"
-        if negative { digits.removeFirst() }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
-        while digits.count > 1, digits.first == "0" { digits.removeFirst() }
-        return .integer(negative: negative && digits != "0", digits: String(digits))
-    }
-
-    static func < (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) < 0 }
+    @inlinable public static func < (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) < 0 }
 
     /// Equal when the bytes are: `é` and `e` + U+0301 are different text by code points (String's
     /// `==` would call them equal, and spent a sixth of a full sort deciding so).
-    static func == (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) == 0 }
+    @inlinable public static func == (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) == 0 }
 
     /// Negative, zero or positive, as `lhs` sorts before, with or after `rhs`.
-    static func compare(_ lhs: SortValue, _ rhs: SortValue) -> Int {
+    @inlinable public static func compare(_ lhs: SortValue, _ rhs: SortValue) -> Int {
         switch (lhs, rhs) {
         case let (.integer(ln, ld), .integer(rn, rd)):
             if ln != rn { return ln ? -1 : 1 }
@@ -57,8 +38,8 @@ enum SortValue: Comparable {
     }
 
     /// memcmp-style comparison of UTF-8 bytes.
-    @inline(__always)
-    static func compareBytes(_ a: String, _ b: String) -> Int {
+    @inlinable @inline(__always)
+    public static func compareBytes(_ a: String, _ b: String) -> Int {
         if let result = a.utf8.withContiguousStorageIfAvailable({ x in
             b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
         }), let result { return result }
@@ -66,8 +47,8 @@ enum SortValue: Comparable {
         return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
     }
 
-    @inline(__always)
-    private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    @usableFromInline static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(x.count, y.count)
         if common > 0, let xp = x.baseAddress, let yp = y.baseAddress {
             let c = Int(memcmp(xp, yp, common))

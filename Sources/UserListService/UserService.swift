@@ -1,6 +1,4 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
+@_spi(Pipeline) import UserListDomain
 /// The business rules between the Gateway and the ViewModel.
 ///
 /// Normalises every user (``UserNormalizer``), rejects records that can't be users (no id, wrong

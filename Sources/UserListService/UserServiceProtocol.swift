@@ -1,6 +1,4 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
+@_spi(Pipeline) import UserListDomain
 /// What the ViewModel needs from the Service: the usable users, in input order.
 ///
 /// As in seed 000 the ViewModel depends on this protocol, not on ``UserService``, so tests inject
@@ -29,13 +27,13 @@ public protocol UserServiceProtocol {
 /// unspecialised generic code cost more than the work itself.
 public struct UserAnnotation: Sendable {
     public var matchesSearch: Bool
-    var sortValue: SortValue?
+    package var sortValue: SortValue?
     /// The user's output row, already encoded, when the run prints rows as bytes.
     public var row: EncodedRow?
     /// What `--where` said (``FilterVerdict/included`` without one).
     public var filter: FilterVerdict
 
-    init(matchesSearch: Bool, sortValue: SortValue?, row: EncodedRow? = nil, filter: FilterVerdict = .included) {
+    package init(matchesSearch: Bool, sortValue: SortValue?, row: EncodedRow? = nil, filter: FilterVerdict = .included) {
         self.matchesSearch = matchesSearch
         self.sortValue = sortValue
         self.row = row
@@ -47,8 +45,8 @@ public struct UserAnnotation: Sendable {
 /// thread: a range of a buffer its batch's rows share, so a row costs no allocation of its own.
 public struct EncodedRow: Sendable {
     public let storage: EncodedRows
-    let start: Int32
-    let count: Int32
+    package let start: Int32
+    package let count: Int32
 
     public init(storage: EncodedRows, range: Range<Int>) {
         self.storage = storage

@@ -1,6 +1,4 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
+@_spi(Pipeline) import UserListDomain
 /// The contract's data rules: strings trimmed of surrounding white space, empty strings → `nil`,
 /// and an address, geo or company with no value left → `nil`, whichever API it came from.
 enum UserNormalizer {

@@ -1,6 +1,4 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
+@_spi(Pipeline) import UserListDomain
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,4 @@
-import UserListGateway
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
+@_spi(Pipeline) import UserListDomain
 /// What loading came to: how many records were read, kept, skipped or dropped as duplicates.
 public struct LoadReport: Hashable, Sendable {
     public var recordsRead = 0
