@@ -51,10 +51,23 @@ let package = Package(
             name: "UserListService",
             dependencies: ["UserListDomain"]
         ),
+        // The list screen's logic (seed 000): --where, search and folding, sort, paging, cells.
+        .target(
+            name: "UserListViewModel",
+            dependencies: [
+                "UserListDomain", "UserListService", "UserListJQ",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        // json, ndjson, csv and table over a buffered writer; --jq-out.
+        .target(
+            name: "UserListRendering",
+            dependencies: ["UserListDomain", "UserListService", "UserListViewModel", "UserListJQ"]
+        ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -71,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListRendering
 import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListGateway
@@ -9,3 +11,5 @@ import UserListJQ
 @_exported import UserListJQ
 @_exported import UserListGateway
 @_exported import UserListService
+@_exported import UserListViewModel
+@_exported import UserListRendering

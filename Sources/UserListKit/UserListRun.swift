@@ -1,3 +1,5 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListRendering
 import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListGateway

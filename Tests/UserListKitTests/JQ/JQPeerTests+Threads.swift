@@ -5,6 +5,8 @@ import Darwin
 #endif
 import Testing
 @_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) @testable import UserListViewModel
+@testable import UserListRendering
 @testable import UserListService
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway

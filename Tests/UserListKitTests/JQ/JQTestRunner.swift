@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 @_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) @testable import UserListViewModel
+@testable import UserListRendering
 @testable import UserListService
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway

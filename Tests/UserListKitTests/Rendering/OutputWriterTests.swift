@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Testing
 @_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) @testable import UserListViewModel
+@testable import UserListRendering
 @testable import UserListService
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) @testable import UserListViewModel
+@testable import UserListRendering
 @testable import UserListService
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway

@@ -1,4 +1,6 @@
 @_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) @testable import UserListViewModel
+@testable import UserListRendering
 @testable import UserListService
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway

@@ -1,0 +1,26 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Writes one `UserCellViewModel` as a compact JSON object, shared by the JSON and NDJSON renderers.
+///
+/// Keys come in the contract's order (`id`, `title`, `subtitle`, `caption`, `avatarURL`,
+/// `initials`) and absent values are `null`, matching what `jq -c` would print for the same object.
+enum CellJSON {
+    static func append(_ cell: UserCellViewModel, to output: OutputWriter) {
+        output.write("{\"id\":")
+        JSONText.appendString(cell.id, to: output)
+        output.write(",\"title\":")
+        JSONText.appendString(cell.title, to: output)
+        output.write(",\"subtitle\":")
+        JSONText.appendString(cell.subtitle, to: output)
+        output.write(",\"caption\":")
+        JSONText.appendString(cell.caption, to: output)
+        output.write(",\"avatarURL\":")
+        JSONText.appendString(cell.avatarURL, to: output)
+        output.write(",\"initials\":")
+        JSONText.appendString(cell.initials, to: output)
+        output.write(byte: UInt8(ascii: "}"))
+    }
+}

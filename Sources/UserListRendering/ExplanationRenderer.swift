@@ -1,0 +1,51 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// `--explain`: what detection found and how each canonical field was filled, as text for a person
+/// deciding whether to trust a nightly job, with the first user as `--where` would see it.
+public struct ExplanationRenderer {
+    public init() {}
+
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, to output: OutputWriter) {
+        var text = ""
+        let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
+        for section in explanation.sections {
+            for group in section.groups {
+                let documents = plural(group.documents, "document")
+                text += "\(group.input): \(section.shape), users at \(group.path) (\(documents), \(plural(group.records, "record")))\n"
+            }
+            text += "\n" + "field".padding(to: width) + "source (records)\n"
+            for field in CanonicalField.allCases {
+                let sources = section.sources[field] ?? []
+                let described = sources.isEmpty ? "(none)" : sources.map { "\($0.source) (\($0.records))" }.joined(separator: ", ")
+                text += field.rawValue.padding(to: width) + described + "\n"
+            }
+            text += "\n"
+        }
+        if explanation.sections.isEmpty { text += "no documents\n\n" }
+
+        text += summary(report) + "\n"
+        if let firstUser {
+            text += "first user, as --where sees it:\n" + firstUser.jqValue().json() + "\n"
+        }
+        output.write(text)
+    }
+
+    private func summary(_ report: LoadReport) -> String {
+        var parts = [plural(report.usersLoaded, "user"), "\(report.skipped) skipped", plural(report.duplicates, "duplicate id")]
+        if let (total, reasons) = report.excludedSummary {
+            parts.append("\(total) left out (\(reasons))")
+        }
+        return plural(report.recordsRead, "record") + ": " + parts.joined(separator: ", ")
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,36 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// A format whose rows stand on their own (NDJSON lines, CSV records): its rows can be encoded on
+/// the reading threads and, when every match is printed in input order, written as soon as they
+/// are decided (`userlist big.ndjson -f ndjson | head -1` answers at once).
+public protocol RowStreamingRenderer: ListRenderer, CellEncoder {
+    /// What comes before the first row (the CSV header).
+    func writeHeader(to output: OutputWriter)
+}
+
+enum RowEncoding {
+    /// Encodes each cell with `append` into one shared buffer.
+    static func encode(_ cells: [UserCellViewModel], _ append: (UserCellViewModel, OutputWriter) -> Void) -> [EncodedRow] {
+        guard !cells.isEmpty else { return [] }
+        let writer = OutputWriter()
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(cells.count)
+        for cell in cells {
+            let start = writer.writtenCount
+            append(cell, writer)
+            ranges.append(start..<writer.writtenCount)
+        }
+        let storage = EncodedRows(writer.bytes)
+        return ranges.map { EncodedRow(storage: storage, range: $0) }
+    }
+}
+
+extension OutputWriter {
+    /// Appends an encoded row's bytes.
+    package func write(_ row: EncodedRow) {
+        row.withBytes { write($0) }
+    }
+}

@@ -1,0 +1,11 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// Encodes cells as output rows on the reading threads: the renderers that write each row on its
+/// own (ndjson, csv, the json list's items) implement it, so a run that prints every user builds
+/// and encodes its cells in parallel and keeps bytes, not users.
+public protocol CellEncoder: Sendable {
+    /// The rows of `cells`, in order, sharing one buffer.
+    func encode(_ cells: [UserCellViewModel]) -> [EncodedRow]
+}

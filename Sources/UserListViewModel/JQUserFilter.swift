@@ -1,0 +1,168 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+import Foundation
+
+/// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.
+///
+/// No output, `false`, `null` or any other value drops the user; a runtime error drops it and is
+/// reported by the ViewModel, and so are outputs that are not booleans (``FilterVerdict/notBoolean(kind:)``),
+/// since they usually mean a mistake (`--where .name` instead of `--where '.name != null'`).
+///
+/// libjq runs one program on one thread at a time and its values can't be shared between threads,
+/// so the expression is compiled once per worker, and a call takes the workers that are free:
+/// the Gateway's reading threads each take one for their batch; a lone caller splits a big batch
+/// between all of them. Compiling takes jq 1.6 ~20 ms (it parses its whole builtin library each
+/// time): the first worker is compiled here, so a bad expression fails at once, and the others in
+/// the background while the input is read.
+///
+/// Each user is built only as far as the expression can see it (``JQFieldUsage``): decided once,
+/// here, from the expression's text.
+public final class JQUserFilter: UserFilter, @unchecked Sendable {
+    private let first: Worker
+    private let spares: Spares
+    /// The canonical user's fields that are built for the expression.
+    let fields: CanonicalUserBuilder.Fields
+
+    /// The user's fields the expression can see, for the Gateway to build: a whole address or
+    /// company when it sees any part (whether it is null depends on all of its fields).
+    public var canonicalFields: FieldSet {
+        var set: FieldSet = [.init(.id)]
+        let pairs: [(CanonicalUserBuilder.Fields, FieldSet)] = [
+            (.name, .init(.name)), (.username, .init(.username)), (.email, .init(.email)),
+            (.avatarURL, .init(.avatarURL)), (.bio, .init(.bio)), (.phone, .init(.phone)), (.website, .init(.website)),
+        ]
+        for (used, field) in pairs where fields.contains(used) { set.formUnion(field) }
+        if !fields.isDisjoint(with: .wholeAddress) { set.formUnion(.address) }
+        if !fields.isDisjoint(with: .wholeCompany) { set.formUnion(.company) }
+        return set
+    }
+
+    /// Compiles `expression`; a compile error is a usage error naming `--where`.
+    public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
+        let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))
+        do {
+            first = Worker(program: try JQProgram(expression, variables: variables), fields: fields)
+        } catch {
+            throw UserlistError(.usage, "--where: \(error.message)")
+        }
+        self.fields = fields
+        spares = Spares()
+        let spares = self.spares
+        let count = max(1, parallelism) - 1
+        guard count > 0 else {
+            spares.ready.signal()
+            return
+        }
+        let thread = Thread {
+            // The expression compiled once already, so it compiles again.
+            spares.workers = (0..<count).compactMap { _ in
+                (try? JQProgram(expression, variables: variables)).map { Worker(program: $0, fields: fields) }
+            }
+            spares.ready.signal()
+        }
+        // libjq's compiler recurses: give it a main thread's stack, not a secondary thread's.
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Workers not in use; waits for the background compile the first time.
+    private lazy var idle: [Worker] = {
+        spares.ready.wait()
+        return [first] + spares.workers
+    }()
+    private let lock = NSCondition()
+
+    /// Takes at least one free worker, and at most `wanted`; waits when all are busy.
+    private func checkOut(upTo wanted: Int) -> [Worker] {
+        lock.lock()
+        defer { lock.unlock() }
+        while idle.isEmpty { lock.wait() }
+        let taken = Array(idle.suffix(max(1, min(wanted, idle.count))))
+        idle.removeLast(taken.count)
+        return taken
+    }
+
+    private func checkIn(_ workers: [Worker]) {
+        lock.lock()
+        idle += workers
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    public func includes(_ user: User) throws -> Bool {
+        let workers = checkOut(upTo: 1)
+        defer { checkIn(workers) }
+        return try workers[0].includes(user)
+    }
+
+    public func verdicts(for users: [User]) -> [FilterVerdict] {
+        // Small batches aren't worth a thread hop.
+        let workers = checkOut(upTo: users.count >= 256 ? Int.max : 1)
+        defer { checkIn(workers) }
+        guard workers.count > 1 else { return workers[0].verdicts(users[...]) }
+        let parts = workers.count
+        let size = (users.count + parts - 1) / parts
+        // Each worker writes only its own slot, so the slots need no lock.
+        let slots = UnsafeMutableBufferPointer<[FilterVerdict]>.allocate(capacity: parts)
+        slots.initialize(repeating: [])
+        defer { slots.deinitialize().deallocate() }
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (part * size)..<min(users.count, (part + 1) * size)
+            shared[part] = workers[part].verdicts(users[range])
+        }
+        return Array(slots.joined())
+    }
+
+    /// Nothing: outputs that are not booleans come back as verdicts, which the ViewModel counts
+    /// over the users it keeps (after dedupe), in input order.
+    public func summary() -> String? { nil }
+
+    /// The workers compiled in the background: written by that thread before `ready` is
+    /// signalled, read only after waiting for it.
+    private final class Spares: @unchecked Sendable {
+        var workers: [Worker] = []
+        let ready = DispatchSemaphore(value: 0)
+    }
+
+    /// One compiled program and its value builder, used by one thread at a time.
+    private final class Worker: @unchecked Sendable {
+        let program: JQProgram
+        let builder: CanonicalUserBuilder
+        /// One canonical user value, overwritten for each user.
+        private var canonical: ReusableCanonicalUser
+
+        init(program: JQProgram, fields: CanonicalUserBuilder.Fields) {
+            self.program = program
+            builder = CanonicalUserBuilder(fields: fields)
+            canonical = builder.reusableValue()
+        }
+
+        func verdict(_ user: User) throws -> FilterVerdict {
+            canonical.fill(from: user)
+            defer {
+                // A run that stopped at its first output may still hold the input (in a fork point
+                // it would backtrack to): release it so the next fill changes the value in place.
+                // Most expressions let go of it by then, and the release is a run of its own.
+                if canonical.isShared { program.releaseInput() }
+            }
+            let result = try program.first(canonical.object.copy())
+            guard let output = result else { return .excluded }
+            if output.isTrue { return .included }
+            return output.isFalsy ? .excluded : .notBoolean(kind: output.kindName)
+        }
+
+        func includes(_ user: User) throws -> Bool {
+            if case .included = try verdict(user) { return true }
+            return false
+        }
+
+        func verdicts(_ users: ArraySlice<User>) -> [FilterVerdict] {
+            users.map { user in
+                do { return try verdict(user) } catch { return .failed("\(error)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A nameless temporary file in `$TMPDIR` (else `/tmp`): created with `mkstemp` and unlinked at
+/// once, so it disappears with its descriptor however the process ends — a signal, an error, or
+/// a normal exit — and no run leaves one behind.
+final class TemporaryFile {
+    private let fd: Int32
+    /// Bytes written so far (the file is only appended to).
+    private(set) var length = 0
+
+    init() throws(UserlistError) {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/userlist-sort-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw UserlistError(.output, "\(directory): cannot create a temporary file for sorting: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(UserlistError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(length + offset))
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR {
+                continue
+            } else {
+                throw UserlistError(.output, "temporary file for sorting: write error: \(String(cString: strerror(written < 0 ? errno : EIO)))")
+            }
+        }
+        length += bytes.count
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; the count read (0 at the end).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(UserlistError) -> Int {
+        while true {
+            let n = pread(fd, buffer.baseAddress!, buffer.count, off_t(offset))
+            if n >= 0 { return n }
+            if errno != EINTR {
+                throw UserlistError(.output, "temporary file for sorting: read error: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+import Foundation
+
+/// Every match's sort key as bytes in one buffer, for a run that sorts everything (a full export):
+/// sorting a million entries of plain integers that point into one buffer touches no reference
+/// counts, where entries holding `String`s spent most of the sort retaining and releasing them.
+/// The order is ``SortEntry``'s exactly: ``SortValue/compare(_:_:)``, missing keys last either
+/// way, ties in input order.
+struct SortKeyArena {
+    struct Entry {
+        var kind: SortKeyView.Kind
+        var negative: Bool
+        var start: Int
+        /// The integer's digits, or the folded text.
+        var firstCount: Int32
+        /// The exact text (after the folded text).
+        var secondCount: Int32
+        var sequence: Int
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
+    let descending: Bool
+
+    init(descending: Bool) { self.descending = descending }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Bytes held, for a memory budget.
+    var footprint: Int { bytes.count + entries.count * MemoryLayout<Entry>.stride }
+
+    mutating func append(_ value: SortValue?, sequence: Int) {
+        let start = bytes.count
+        switch value {
+        case .integer(let negative, let digits)?:
+            bytes.append(contentsOf: digits.utf8)
+            entries.append(Entry(kind: .integer, negative: negative, start: start, firstCount: Int32(bytes.count - start), secondCount: 0, sequence: sequence))
+        case .text(let folded, let exact)?:
+            bytes.append(contentsOf: folded.utf8)
+            let middle = bytes.count
+            bytes.append(contentsOf: exact.utf8)
+            entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence))
+        case nil:
+            entries.append(Entry(kind: .missing, negative: false, start: start, firstCount: 0, secondCount: 0, sequence: sequence))
+        }
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll()
+        entries.removeAll()
+    }
+
+    /// The entries in sorted order, each with its key's bytes (valid inside `body`).
+    ///
+    /// Big arrays are sorted in parts on every core, then merged: the order is a strict total
+    /// order (input order breaks every tie), so the result is the one sort would give.
+    func withSortedEntries<R>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { arena in
+            let descending = self.descending
+            let precedes = { (l: Entry, r: Entry) in
+                SortKeyView.precedes(Self.view(l, arena), l.sequence, Self.view(r, arena), r.sequence, descending: descending)
+            }
+            let parts = entries.count < threshold ? 1 : max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
+            guard parts > 1 else { return try body(entries.sorted(by: precedes), arena) }
+            let size = (entries.count + parts - 1) / parts
+            let slots = UnsafeMutableBufferPointer<[Entry]>.allocate(capacity: parts)
+            slots.initialize(repeating: [])
+            defer { slots.deinitialize().deallocate() }
+            nonisolated(unsafe) let shared = slots
+            // Each part is sorted on its own thread, reading the arena only.
+            nonisolated(unsafe) let keys = arena
+            let entries = self.entries
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                shared[part] = entries[(part * size)..<min(entries.count, (part + 1) * size)].sorted { l, r in
+                    SortKeyView.precedes(Self.view(l, keys), l.sequence, Self.view(r, keys), r.sequence, descending: descending)
+                }
+            }
+            var merged = shared[0]
+            for part in 1..<parts { merged = Self.merge(merged, shared[part], by: precedes) }
+            return try body(merged, arena)
+        }
+    }
+
+    private static func merge(_ a: [Entry], _ b: [Entry], by precedes: (Entry, Entry) -> Bool) -> [Entry] {
+        var out: [Entry] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if precedes(b[j], a[i]) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
+    }
+
+    /// The sequence numbers in sorted order.
+    func sortedSequences(parallelAbove threshold: Int = 200_000) -> [Int] {
+        withSortedEntries(parallelAbove: threshold) { entries, _ in entries.map(\.sequence) }
+    }
+
+    static func view(_ entry: Entry, _ arena: UnsafeRawBufferPointer) -> SortKeyView {
+        let first = UnsafeRawBufferPointer(rebasing: arena[entry.start..<(entry.start + Int(entry.firstCount))])
+        let secondStart = entry.start + Int(entry.firstCount)
+        let second = UnsafeRawBufferPointer(rebasing: arena[secondStart..<(secondStart + Int(entry.secondCount))])
+        return SortKeyView(kind: entry.kind, negative: entry.negative, first: first, second: second)
+    }
+}
+
+/// A sort key seen as bytes: what ``SortValue`` holds, compared the same way.
+struct SortKeyView {
+    enum Kind: UInt8 { case integer, text, missing }
+
+    var kind: Kind
+    var negative: Bool
+    /// An integer's digits, or the folded text.
+    var first: UnsafeRawBufferPointer
+    /// The exact text.
+    var second: UnsafeRawBufferPointer
+
+    /// Whether `l` (the match numbered `lSequence`) sorts before `r`: keys, missing last either
+    /// way, then input order.
+    static func precedes(_ l: SortKeyView, _ lSequence: Int, _ r: SortKeyView, _ rSequence: Int, descending: Bool) -> Bool {
+        switch (l.kind == .missing, r.kind == .missing) {
+        case (false, false):
+            let c = compare(l, r)
+            if c != 0 { return descending ? c > 0 : c < 0 }
+        case (true, false): return false
+        case (false, true): return true
+        case (true, true): break
+        }
+        return lSequence < rSequence
+    }
+
+    /// ``SortValue/compare(_:_:)`` on bytes.
+    static func compare(_ l: SortKeyView, _ r: SortKeyView) -> Int {
+        switch (l.kind, r.kind) {
+        case (.integer, .integer):
+            if l.negative != r.negative { return l.negative ? -1 : 1 }
+            let magnitude = l.first.count != r.first.count ? l.first.count - r.first.count : compareBytes(l.first, r.first)
+            return l.negative ? -magnitude : magnitude
+        case (.integer, _): return -1
+        case (_, .integer): return 1
+        default:
+            let folded = compareBytes(l.first, r.first)
+            return folded != 0 ? folded : compareBytes(l.second, r.second)
+        }
+    }
+
+    @inline(__always)
+    private static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let c = Int(memcmp(a.baseAddress!, b.baseAddress!, common))
+            if c != 0 { return c }
+        }
+        return a.count - b.count
+    }
+}

@@ -1,0 +1,167 @@
+import UserListService
+@_spi(Pipeline) import UserListDomain
+import UserListJQ
+@_spi(Pipeline) import UserListJSON
+/// The list screen's logic, as in seed 000: loads users from a service and exposes one ``ListState``.
+///
+/// `load()` runs the contract's pipeline over the users the service streams: `--where` filter →
+/// search → sort → page → one ``UserCellViewModel`` per row. Only what the page needs is kept
+/// (see ``PageCollector``).
+public final class UserListViewModel {
+    public private(set) var state: ListState = .idle
+    public let query: UserListQuery
+    private let service: any UserServiceProtocol
+    private let filter: (any UserFilter)?
+    private let warnings: any WarningReporter
+    private let strict: Bool
+    /// When set and the query shows every match (no page), rows are encoded as users are decoded
+    /// and the page holds ``UserListPage/rows`` instead of ``UserListPage/items``.
+    private let encoder: (any CellEncoder)?
+    /// Bytes a full sort of encoded rows keeps in memory before it spills sorted runs to disk.
+    public var sortMemoryBudget = 256 << 20
+
+    public init(
+        service: any UserServiceProtocol, query: UserListQuery = UserListQuery(),
+        filter: (any UserFilter)? = nil, warnings: any WarningReporter = CollectedWarnings(), strict: Bool = false,
+        encoder: (any CellEncoder)? = nil
+    ) {
+        self.service = service
+        self.query = query
+        self.filter = filter
+        self.warnings = warnings
+        self.strict = strict
+        self.encoder = encoder
+    }
+
+    /// Whether ``load(streaming:)`` can hand rows on as they are decided: every match, in input order.
+    public var canStream: Bool { encoder != nil && query.sort == nil && query.page == nil }
+
+    /// Loads; with `streaming` (only when ``canStream``), each batch's rows go to it in order as
+    /// soon as they are decided, and the final page holds the counts but no rows.
+    public func load(streaming: (([EncodedRow]) throws -> Void)? = nil) {
+        precondition(streaming == nil || canStream, "streaming needs an encoder, no sort and no page")
+        state = .loading
+        do {
+            state = try makeState(streaming: streaming)
+        } catch let error as UserlistError {
+            state = .error(error)
+        } catch {
+            state = .error(UserlistError(.data, "\(error)"))
+        }
+    }
+
+    private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
+        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil, sortBudget: sortMemoryBudget)
+        var filterFailures = FilterFailures()
+        var notBoolean = FilterFailures()
+        var streamed: [EncodedRow] = []
+        try service.loadUserBatches(annotate: annotation()) { users in
+            // In input order and after dedupe: what `--where` said on the reading threads.
+            for item in users {
+                switch item.annotation.filter {
+                case .failed(let message):
+                    if strict { throw UserlistError(.data, "--where: user \(item.user.id): \(message)") }
+                    filterFailures.record(message)
+                    continue
+                case .notBoolean(let kind):
+                    notBoolean.record(kind)
+                    continue
+                case .excluded:
+                    continue
+                case .included:
+                    break
+                }
+                if !item.annotation.matchesSearch { continue }
+                if let row = item.annotation.row {
+                    if streaming != nil { streamed.append(row) }
+                    try collector.add(.row(row), sortValue: item.annotation.sortValue)
+                } else {
+                    try collector.add(.user(item.user), sortValue: item.annotation.sortValue)
+                }
+            }
+            if let streaming, !streamed.isEmpty {
+                try streaming(streamed)
+                streamed.removeAll(keepingCapacity: true)
+            }
+        }
+        filterFailures.report(to: warnings)
+        if let kind = notBoolean.first {
+            let users = notBoolean.count == 1 ? "1 user" : "\(notBoolean.count) users"
+            warnings.warn("--where gave a \(kind), not true or false, for \(users); only true keeps a user")
+        }
+        if let note = filter?.summary() { warnings.warn(note) }
+        try collector.finish()
+        var page = makePage(total: collector.matched, kept: collector.page())
+        page.spilledRows = collector.spilled
+        return page.totalItems == 0 ? .empty(page) : .loaded(page)
+    }
+
+    /// What `--where`, the search and the sort make of each user, worked out on the reading
+    /// threads as users are decoded (each thread runs `--where` on a jq worker of its own). A user
+    /// dropped there goes no further than the Service's dedupe; one whose `--where` failed or gave
+    /// something odd goes on, to be counted (or to stop a strict run) in input order once dedupe
+    /// has kept it. With an encoder and no page, the matching users' rows are encoded there too.
+    private func annotation() -> @Sendable ([User]) -> [UserAnnotation?] {
+        let search = query.search.map(UserSearch.init)
+        let sort = query.sort
+        let filter = self.filter
+        let encoder = query.page == nil ? encoder : nil
+        return { users in
+            var scratch: [UInt8] = []
+            scratch.reserveCapacity(256)
+            let verdicts = filter?.verdicts(for: users)
+            var annotations: [UserAnnotation?] = users.indices.map { index in
+                let user = users[index]
+                let verdict = verdicts?[index] ?? .included
+                switch verdict {
+                case .excluded: return nil
+                case .failed, .notBoolean: return UserAnnotation(matchesSearch: false, sortValue: nil, filter: verdict)
+                case .included: break
+                }
+                guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
+                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+            }
+            guard let encoder else { return annotations }
+            let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
+            let rows = encoder.encode(matching.map { UserCellViewModel(user: users[$0]) })
+            for (index, row) in zip(matching, rows) { annotations[index]?.row = row }
+            return annotations
+        }
+    }
+
+    private func makePage(total: Int, kept: [PageCollector.Kept]) -> UserListPage {
+        var items: [UserCellViewModel] = []
+        var rows: [EncodedRow] = []
+        for entry in kept {
+            switch entry {
+            case .user(let user): items.append(UserCellViewModel(user: user))
+            case .row(let row): rows.append(row)
+            }
+        }
+        guard let pageNumber = query.page else {
+            return UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
+        }
+        // Not (total + size - 1) / size: that overflows for a huge page size.
+        let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
+        return UserListPage(
+            totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
+            hasMore: pageNumber < totalPages, items: items, rows: rows)
+    }
+}
+
+/// Counts `--where` runtime errors (or odd outputs) so they are reported once, with the first one.
+private struct FilterFailures {
+    var count = 0
+    var first: String?
+
+    mutating func record(_ message: String) {
+        if first == nil { first = message }
+        count += 1
+    }
+
+    func report(to warnings: any WarningReporter) {
+        guard let first else { return }
+        let users = count == 1 ? "1 user" : "\(count) users"
+        warnings.warn("--where failed for \(users), dropped (first error: \(first))")
+    }
+}
