@@ -1,6 +1,6 @@
-// Generates Sources/UserListKit/ViewModel/FoldingTable.swift, the table behind TextFolding:
+// Generates Sources/UserListViewModel/FoldingTable.swift, the table behind TextFolding:
 //
-//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
+//     swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift
 //
 // About 2 minutes (`swift -O Scripts/generate-folding-table.swift > …`: 1 minute). It asks Foundation
 // about 28 million foldings. Run it again when the toolchain changes: TextFoldingTests compares the
@@ -327,7 +327,7 @@ stderr("\(mappedCount) mapped, \(markCount) marks, \(stripCount) strip bases, \(
 
 print("""
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:
-//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
+//     swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift
 // from swift-corelibs-foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,
 // .widthInsensitive], locale: nil) (CFStringFold) in \(toolchain()),
 // \(ProcessInfo.processInfo.operatingSystemVersionString).

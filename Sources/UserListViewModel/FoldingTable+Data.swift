@@ -3,7 +3,7 @@ import UserListService
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:
-//     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
+//     swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift
 // from swift-corelibs-foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,
 // .widthInsensitive], locale: nil) (CFStringFold) in Swift version 6.3.1 (swift-6.3.1-RELEASE),
 // Debian GNU/Linux 12 (bookworm).

@@ -12,7 +12,7 @@ import Foundation
 /// Foundation: ASCII is lowercased in place, anything else goes through `FoldingTable`, generated
 /// from Foundation by
 ///
-///     swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift
+///     swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift
 ///
 /// (regenerate when the toolchain changes; TextFoldingTests fails when the table and Foundation
 /// disagree). Only text containing one of the 38 context-dependent scalars listed in FoldingTable.swift

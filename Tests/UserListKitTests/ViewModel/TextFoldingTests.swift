@@ -14,7 +14,7 @@ extension ViewModelTests {
     /// context, on real names and on random text; and its byte API agrees with its String API.
     ///
     /// When these fail after a toolchain update, regenerate the table:
-    /// `swift Scripts/generate-folding-table.swift > Sources/UserListKit/ViewModel/FoldingTable+Data.swift`.
+    /// `swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift`.
     @Suite struct TextFoldingTests {
         static func foundation(_ text: String) -> String {
             text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
