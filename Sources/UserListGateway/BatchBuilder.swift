@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Collects one chunk's records, and enough about their documents to locate any record later.
 struct BatchBuilder {

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Reads one input's documents chunk by chunk, in order, on the calling thread, and decodes their
 /// user records: the path for everything ``ParallelReader`` can't split (one document bigger

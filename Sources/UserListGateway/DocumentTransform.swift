@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A reshaping of each input document before it is decoded: the seam `--jq` plugs into.
 protocol DocumentTransform: Sendable {

@@ -1,6 +1,5 @@
 import UserListDomain
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// The anti-corruption layer: reads inputs, finds the users in each document, maps them to ``User``.

@@ -1,5 +1,4 @@
 import UserListDomain
-@_spi(Pipeline) import UserListJSON
 /// Which parts of the canonical user a `--where` expression can observe, read from its text.
 ///
 /// Building every field of every user as a `jv` costs more than evaluating a typical expression,

@@ -1,5 +1,4 @@
 import UserListDomain
-@_spi(Pipeline) import UserListJSON
 import CJQ
 
 /// A compiled jq expression, reused for every input it runs on.

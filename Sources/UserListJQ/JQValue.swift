@@ -1,5 +1,4 @@
 import UserListDomain
-@_spi(Pipeline) import UserListJSON
 import CJQ
 
 /// One owned libjq value (`jv`): the only place that handles `jv` ownership.

@@ -1,5 +1,4 @@
 import UserListDomain
-@_spi(Pipeline) import UserListJSON
 import CJQ
 
 /// `--arg NAME VALUE` and `--argjson NAME JSON`: the `$NAME` variables every jq expression sees.

@@ -1,5 +1,4 @@
 import UserListDomain
-@_spi(Pipeline) import UserListJSON
 /// Builds the contract's canonical user as a jq value, directly (no JSON text in between).
 ///
 /// Every key is present, in the contract's order; what the source lacks is `null`. Keys and

@@ -4,7 +4,6 @@ import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListGateway
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// One run of userlist, wired from the command line's choices: the composition root.
 ///
 /// Builds Gateway → Service → ViewModel, loads, and renders the resulting state. Output is

@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Renders `--format csv`: RFC 4180 CSV of the page's cells under a fixed header row.
 ///
 /// Columns are the cell's keys, `id,title,subtitle,caption,avatarURL,initials`. Every line,

@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Writes one `UserCellViewModel` as a compact JSON object, shared by the JSON and NDJSON renderers.
 ///
 /// Keys come in the contract's order (`id`, `title`, `subtitle`, `caption`, `avatarURL`,

@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

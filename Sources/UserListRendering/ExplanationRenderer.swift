@@ -2,7 +2,6 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// `--explain`: what detection found and how each canonical field was filled, as text for a person
 /// deciding whether to trust a nightly job, with the first user as `--where` would see it.
 public struct ExplanationRenderer {

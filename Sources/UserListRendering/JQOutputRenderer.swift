@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// `--jq-out EXPR`: runs a jq expression on the output document — the `json` envelope, or each
 /// cell with `ndjson` — and prints every output as one compact JSON line, as `jq -c` does.
 ///

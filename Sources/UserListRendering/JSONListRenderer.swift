@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Renders `--format json`: the list state as one compact JSON object on one line.
 ///
 /// Keys in the contract's order: `state`, `totalItems`, `page`, `pageSize`, `totalPages`,

@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Writes JSON string literals the way `jq -c` prints them.
 ///
 /// Escapes `"` and `\`, uses the short forms `\n \t \r \b \f`, and writes every other control

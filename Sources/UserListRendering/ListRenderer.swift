@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Turns a list state into bytes for one output format.
 ///
 /// Renderers are pure: they only write to `output`, never flush it, read the environment or

@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The `json` envelope and the cells as jq values, for `--jq-out`, with the same keys in the same
 /// order as the JSON renderers write them.
 extension ListState {

@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Renders `--format ndjson`: each cell of the page as one compact JSON object per line.
 ///
 /// There is no envelope and no paging information; an empty page, or a state without a page,

@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The `--format` values, each naming the renderer that produces it.
 ///
 /// The raw values are the command-line spellings. Choosing the default (`table` on a terminal,

@@ -1,8 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// A format whose rows stand on their own (NDJSON lines, CSV records): its rows can be encoded on
 /// the reading threads and, when every match is printed in input order, written as soon as they
 /// are decided (`userlist big.ndjson -f ndjson | head -1` answers at once).

@@ -1,8 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Renders `--format table`: aligned columns ID, NAME, EMAIL, CAPTION, then a paging footer.
 ///
 /// Columns are sized by display width (see ``DisplayWidth``) to their widest cell, header

@@ -1,7 +1,5 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Encodes cells as output rows on the reading threads: the renderers that write each row on its
 /// own (ndjson, csv, the json list's items) implement it, so a run that prints every user builds
 /// and encodes its cells in parallel and keeps bytes, not users.

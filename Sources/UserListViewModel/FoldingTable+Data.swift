@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 // GENERATED FILE — DO NOT EDIT. Made by Scripts/generate-folding-table.swift:
 //     swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift
 // from swift-corelibs-foundation's String.folding(options: [.caseInsensitive, .diacriticInsensitive,

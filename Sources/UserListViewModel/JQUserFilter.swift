@@ -1,7 +1,5 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The list screen's state, as in seed 000: one value instead of loose `isLoading`/`error` flags.
 public enum ListState: Hashable, Sendable {
     case idle

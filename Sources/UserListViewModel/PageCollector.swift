@@ -1,7 +1,5 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import HeapModule
 
 /// Keeps only what the requested page needs, as matched users stream past.

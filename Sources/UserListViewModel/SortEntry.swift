@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// A matched user's place in the sort: key (missing last either way), then input order.
 struct SortEntry: Comparable {
     let value: SortValue?

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The fields `--sort` can order by.
 public enum SortKey: String, CaseIterable, Hashable, Sendable {
     case id, name, email, username, city, company

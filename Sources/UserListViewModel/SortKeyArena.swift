@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Every match's sort key as bytes in one buffer, for a run that sorts everything (a full export):

@@ -1,4 +1,3 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
 
 extension SortValue {

@@ -1,7 +1,5 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import HeapModule
 
 /// The encoded rows of a full sort that did not fit its memory budget: sorted runs written one

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Case- and diacritic-insensitive text, as search and sort compare it (`José` → `jose`).

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// One display-ready row: every string is already chosen and formatted, so a view only lays it out.
 ///
 /// Built from a ``User`` by the contract's rules: `title` falls back from name to username, email,

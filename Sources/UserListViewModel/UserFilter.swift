@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// A predicate on users beyond search: the seam `--where` plugs a jq expression into.
 ///
 /// Throwing means the predicate failed for this user (a jq runtime error): the ViewModel drops

@@ -1,7 +1,5 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// One page of the filtered, sorted list, with the counts a pager needs.
 public struct UserListPage: Hashable, Sendable {
     /// Users that matched, on all pages.

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// What the list shows: search text, sort order and page; the ViewModel's input.
 public struct UserListQuery: Hashable, Sendable {
     public var search: String?

@@ -1,7 +1,5 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The list screen's logic, as in seed 000: loads users from a service and exposes one ``ListState``.
 ///
 /// `load()` runs the contract's pipeline over the users the service streams: `--where` filter →

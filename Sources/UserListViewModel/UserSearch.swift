@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// `--search TEXT`: keeps users whose name, email or username contains TEXT, ignoring case and diacritics.
 public struct UserSearch: Hashable, Sendable {
     public let text: String

@@ -1,7 +1,4 @@
-import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// `--sort KEY[:asc|:desc]`: which key, and which way.
 public struct UserSortOrder: Hashable, Sendable, CustomStringConvertible {
     public var key: SortKey

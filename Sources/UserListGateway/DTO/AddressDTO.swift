@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `address` object.
 public struct AddressDTO: Hashable, Sendable, Codable {
     public var street: String?

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `company` object.
 public struct CompanyDTO: Hashable, Sendable, Codable {
     public var name: String?

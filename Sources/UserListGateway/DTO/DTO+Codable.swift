@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `Codable` for the DTOs that hold text APIs often send as numbers (phone, zipcode, coordinates),
 /// so `JSONDecoder` reads the same payloads as the tape decoder does.

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Why a record could not be read as a DTO: a field of the wrong JSON type.
 struct DTODecodingError: Error, Hashable {

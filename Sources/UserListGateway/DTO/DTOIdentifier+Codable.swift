@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 extension DTOIdentifier: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// An id as APIs send it: a string, or a number (kept exact, 64-bit integers included).
 public enum DTOIdentifier: Hashable, Sendable {

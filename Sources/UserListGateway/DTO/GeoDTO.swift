@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// JSONPlaceholder's `address.geo`: coordinates as strings (numbers are accepted and kept as text).
 public struct GeoDTO: Hashable, Sendable, Codable {
     public var lat: String?

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Decoding straight from simdjson's tape: one pass over the fields, no `Decoder` in between
 /// (Foundation's `JSONDecoder` is ~30 MB/s here; this is the hot path of big inputs).

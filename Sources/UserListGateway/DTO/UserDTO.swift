@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// A user record as seed 000's API and JSONPlaceholder send it, field for field.
 ///
 /// Seed 000: `{"id":"u1","name":…,"email":…,"avatar_url":…,"bio":…}`.

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Seed 000's list envelope: `{"users": [...], "total": N}`.
 public struct UsersResponse: Hashable, Sendable, Codable {
     public var users: [UserDTO]

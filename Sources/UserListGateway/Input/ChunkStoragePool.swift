@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// Recycles the big, padded buffers behind ``InputChunk``s.

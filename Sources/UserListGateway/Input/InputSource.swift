@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// One input named on the command line: a file, or standard input (`-`, or no input at all).
 public enum InputSource: Hashable, Sendable, CustomStringConvertible {
     case file(String)

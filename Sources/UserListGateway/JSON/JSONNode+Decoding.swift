@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Typed reads for DTO decoding: `null` is `nil`, any other wrong type is a ``DTODecodingError``.
 extension JSONNode {

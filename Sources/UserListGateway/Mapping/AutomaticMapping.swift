@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// For payloads no API shape claims: a record in seed 000's and JSONPlaceholder's own vocabulary
 /// goes through ``UserDTO``, field for field, which also holds every field to its documented JSON

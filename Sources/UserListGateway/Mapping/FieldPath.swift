@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Where a value sits in a source record: object keys from the record down (`login.uuid`).
 ///
 /// A first key `*` means "in any nested object" (`*.email` finds `profile.email`): the general

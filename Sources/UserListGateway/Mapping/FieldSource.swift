@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// One place a canonical field's value may come from in a source record; a field lists several,
 /// and the first that holds a value wins.
 public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {

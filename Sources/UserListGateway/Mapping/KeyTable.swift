@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The canonical fields one record resolved to, collected before the ``User`` is built.
 struct MappedFields {
     var id, name, username, email, avatarURL, bio, phone, website: String?

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 extension MappingPlan {
     /// Gives every path a slot, and lays its keys out as levels of one ``KeyTable``.
     struct Builder {

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A ``UserMapping`` compiled for speed: every path it reads gets a slot, and one pass over a
 /// record's fields (a ``KeyTable`` probe per field) fills the slots with the values' tape

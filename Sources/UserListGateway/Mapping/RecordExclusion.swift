@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// A record an API sends in its user list that is not a person (a bot, a deleted account): left
 /// out of the list, counted, and reported, rather than shown as a user.
 public struct RecordExclusion: Hashable, Sendable {

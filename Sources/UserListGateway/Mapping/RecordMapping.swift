@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// How a payload shape turns one of its records into a user, and says where each field came from.
 protocol RecordMapping: Sendable {

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 extension UserMapping {
     /// The mapping for APIs no shape names: well-known key names at the top level, then one level
     /// down (`*.email` finds `profile.email`), most specific first.

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// How one API's user record becomes a ``User``: for each canonical field, the places its value
 /// may come from, first match wins; and which records are not people at all.

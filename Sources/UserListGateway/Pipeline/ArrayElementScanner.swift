@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// Finds the elements of one top-level JSON array as its bytes stream past, so an array bigger
 /// than a chunk is read element by element (in parallel, in bounded memory) instead of whole.
 ///

@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import Foundation
 
 /// A small bounded queue handing batches from the reading thread to the consumer.

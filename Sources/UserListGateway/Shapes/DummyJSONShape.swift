@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// dummyjson.com's `GET /users`: `{"users": [...], "total", "skip", "limit"}`, users with
 /// `firstName`, `lastName`, `image`, and nested `address` and `company` objects of their own design.

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Seed 000's envelope, `{"users": [...], "total": N}`, and any object keeping its users under `users`.
 struct EnvelopeShape: PayloadShape {

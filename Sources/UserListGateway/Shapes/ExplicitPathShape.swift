@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// The users are where `--users-at` says: an array of user records, or one user object.
 struct ExplicitPathShape: PayloadShape {

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Any other envelope: the one array of user-like objects among the document's fields, or one
 /// level further down (`{"result": {"people": [...]}}`). A record looks like a user when the

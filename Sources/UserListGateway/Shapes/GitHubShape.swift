@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// GitHub's `GET /users` (an array of short users) and `GET /users/{username}` (one full user):
 /// `login`, `node_id`, `avatar_url`; the full user adds `name`, `company` (a string), `blog`,

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Microsoft Graph's `GET /users`: `{"@odata.context", "@odata.nextLink", "value": [...]}`, users
 /// with `displayName`, `givenName`, `surname`, `mail` (often null: then `userPrincipalName`).

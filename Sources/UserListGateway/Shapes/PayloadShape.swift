@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A kind of payload the Gateway recognises: where its users are, and how one record becomes a ``User``.
 ///

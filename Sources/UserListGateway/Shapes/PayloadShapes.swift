@@ -1,6 +1,4 @@
 import UserListDomain
-import UserListJQ
-@_spi(Pipeline) import UserListJSON
 /// The payload shapes the Gateway knows, in detection order: the named APIs (each recognised by
 /// its envelope's own keys), then seed 000's envelope, a bare array, any other envelope holding
 /// an array of users (so a team object with its own `id` and `name` lists its members), and last

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// randomuser.me's `GET /api/`: `{"results": [...], "info": {"seed", "results", "page", "version"}}`,
 /// users with `name.{title,first,last}`, `login.uuid`, `picture.{large,medium,thumbnail}`, `location`.

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// reqres.in's `GET /api/users`: `{"page", "per_page", "total", "total_pages", "data": [users]}`,
 /// users with `first_name`, `last_name`, `avatar`.

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// SCIM 2.0 (RFC 7643/7644): a `ListResponse` with its users in `Resources`, or one `User`
 /// resource. Emails, phone numbers, photos and addresses are arrays of `{value, type, primary}`:

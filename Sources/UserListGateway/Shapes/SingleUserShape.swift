@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// One user object per document: `GET /users/1`, or a line of an NDJSON export.
 struct SingleUserShape: PayloadShape {

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Slack's `users.list`: `{"ok": true, "members": [...], "response_metadata": {"next_cursor"}}`.
 /// `name` is the handle and `profile.real_name` the person's name (the top-level `real_name` can

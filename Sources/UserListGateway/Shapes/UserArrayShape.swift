@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// A top-level array of users, as JSONPlaceholder's `GET /users` returns.
 struct UserArrayShape: PayloadShape {

@@ -1,5 +1,4 @@
 import UserListDomain
-import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// `--users-at PATH`: where the users are, given as a jq-style path (`.data.items`, `.results[0].people`),
 /// for payloads the detection gets wrong. It replaces detection: every document must have an
