@@ -26,6 +26,9 @@ let package = Package(
         // The domain every layer speaks (User, errors, records, the source seam): no I/O, no
         // dependencies, so nothing in it can reach up into a layer.
         .target(name: "UserListDomain"),
+        // The system calls more than one layer needs (temporary files, reading at an offset),
+        // so `Glibc` stays out of the layers; failures are `SystemError` values each layer maps.
+        .target(name: "UserListPlatform"),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
         // are `@_spi(Pipeline) public @inlinable`: `@inlinable package` is not inlined across
@@ -44,7 +47,7 @@ let package = Package(
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
         .target(
             name: "UserListGateway",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "CSimdJSON"]
+            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON"]
         ),
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "UserListViewModel",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListJQ",
+                "UserListDomain", "UserListService", "UserListJQ", "UserListPlatform",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -67,7 +70,7 @@ let package = Package(
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -84,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

@@ -3,6 +3,7 @@
 
     python3 Benchmarks/generate-users.py --count 1000000 --out Benchmarks/data/users-1m.ndjson
     python3 Benchmarks/generate-users.py --count 1000 --format array > users.json
+    python3 Benchmarks/generate-users.py --count 1000 --format envelope > envelope.json
     python3 Benchmarks/generate-users.py --count 1000000 --names international --out users-intl-1m.ndjson
 
 Every user has the shape of a `GET https://jsonplaceholder.typicode.com/users` element:
@@ -182,7 +183,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=1000, help="number of users (default 1000)")
     ap.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
-    ap.add_argument("--format", choices=["ndjson", "array"], default="ndjson",
+    ap.add_argument("--format", choices=["ndjson", "array", "envelope"], default="ndjson",
                     help="ndjson: one user per line (default); array: one big JSON array")
     ap.add_argument("--names", choices=["ascii", "international"], default="ascii",
                     help="ascii: the original names (default, byte-identical to earlier runs); "
@@ -200,6 +201,9 @@ def main():
     first = True
     if args.format == "array":
         f.write(b"[\n")
+    elif args.format == "envelope":
+        # seed 000's envelope: one object whose "users" array holds everyone, a total after it.
+        f.write(b'{"page": 1, "users": [\n')
     for batch in batches:
         if args.format == "ndjson":
             f.write(("\n".join(batch) + "\n").encode("utf-8"))
@@ -209,6 +213,8 @@ def main():
             first = False
     if args.format == "array":
         f.write(b"\n]\n" if not first else b"]\n")
+    elif args.format == "envelope":
+        f.write((("\n]" if not first else "]") + f', "total": {args.count}, "hasMore": false}}\n').encode("utf-8"))
     f.flush()
     if args.out != "-":
         f.close()

@@ -1,6 +1,7 @@
 import UserListService
 @_spi(Pipeline) import UserListDomain
 import HeapModule
+import UserListPlatform
 
 /// The encoded rows of a full sort that did not fit its memory budget: sorted runs written one
 /// after another to a nameless temporary file (``TemporaryFile``), merged as they are printed.
@@ -13,6 +14,11 @@ public final class SpilledRows: @unchecked Sendable {
     let descending: Bool
 
     init(descending: Bool) { self.descending = descending }
+
+    /// The temporary file failing is an output error (exit 74): the run can't finish its output.
+    fileprivate static func output<T>(_ body: () throws(SystemError) -> T) throws(UserlistError) -> T {
+        do { return try body() } catch { throw UserlistError(.output, error.description) }
+    }
 
     /// A run's record: a 24-byte header, then the key's bytes and the row's.
     private struct Header {
@@ -55,7 +61,7 @@ public final class SpilledRows: @unchecked Sendable {
 
     /// Writes one run: `keys` sorted, each with its row (`rows[sequence - base]`).
     func spill(_ keys: SortKeyArena, rows: [EncodedRow], base: Int) throws {
-        if file == nil { file = try TemporaryFile() }
+        if file == nil { file = try Self.output { () throws(SystemError) in try TemporaryFile(name: "sort", purpose: "temporary file for sorting") } }
         let file = file!
         let start = file.length
         var buffer: [UInt8] = []
@@ -70,12 +76,12 @@ public final class SpilledRows: @unchecked Sendable {
                 buffer.append(contentsOf: key.second)
                 row.withBytes { buffer.append(contentsOf: $0) }
                 if buffer.count >= 1 << 20 {
-                    try buffer.withUnsafeBytes { (bytes) in try file.append(bytes) }
+                    try buffer.withUnsafeBytes { (bytes) in try Self.output { () throws(SystemError) in try file.append(bytes) } }
                     buffer.removeAll(keepingCapacity: true)
                 }
             }
         }
-        try buffer.withUnsafeBytes { (bytes) in try file.append(bytes) }
+        try buffer.withUnsafeBytes { (bytes) in try Self.output { () throws(SystemError) in try file.append(bytes) } }
         runs.append(start..<file.length)
     }
 
@@ -167,7 +173,7 @@ public final class SpilledRows: @unchecked Sendable {
                 let want = min(buffer.count - end, unread.count)
                 if want == 0 { return false }
                 let read = try buffer.withUnsafeMutableBytes { (bytes) in
-                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end..<(end + want)]), at: unread.lowerBound)
+                    try SpilledRows.output { () throws(SystemError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end..<(end + want)]), at: unread.lowerBound) }
                 }
                 if read == 0 { return false }
                 end += read

@@ -1,4 +1,5 @@
 import UserListDomain
+import UserListPlatform
 @_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
@@ -83,12 +84,31 @@ final class InputChunk: @unchecked Sendable {
         for offset in offsets where offset < count { storage.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
     }
 
-    /// Drops a UTF-8 byte order mark at the very start of the input.
-    func skipByteOrderMark() {
+    /// Drops a UTF-8 byte order mark at the very start of the input; whether there was one.
+    func skipByteOrderMark() -> Bool {
         let b = bytes
-        guard b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF else { return }
+        guard b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF else { return false }
         memmove(storage, storage + 3, count - 3)
         count -= 3
+        return true
+    }
+
+    /// Appends `wanted` bytes of `source` from `offset` (fewer only if it ends); the count read.
+    func read(from source: RereadableBytes, at offset: Int, count wanted: Int, inputName: String) throws -> Int {
+        var done = 0
+        while done < wanted {
+            let n: Int
+            do {
+                n = try source.read(UnsafeMutableRawBufferPointer(start: storage + count, count: wanted - done), offset + done)
+            } catch {
+                throw UserlistError(.noInput, error.description)
+            }
+            if n == 0 { break }
+            count += n
+            done += n
+        }
+        memset(storage + count, 0, JSONDocumentStream.padding)
+        return done
     }
 
     /// The line and column where byte `offset` would start the next chunk.

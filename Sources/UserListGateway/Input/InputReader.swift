@@ -1,4 +1,5 @@
 import UserListDomain
+import UserListPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +17,12 @@ final class InputReader {
     private var descriptorEnded = false
     /// Bytes already read that ``ParallelReader`` handed back: served before the descriptor's.
     private var replay: [(chunk: InputChunk, from: Int)] = []
+    /// Bytes to read again from a re-readable copy before anything else (see ``rewind(to:length:)``).
+    private var reread: (source: RereadableBytes, range: Range<Int>)?
+    /// Where the first chunk starts in the input (not 1:1 for a region of it).
+    private var start: (line: Int, columnOffset: Int) = (1, 0)
+    /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
+    private var skippedByteOrderMark = false
     let chunkSize: Int
 
     /// Small enough that every core gets work early (and `| head -1` answers at once), big
@@ -23,7 +30,7 @@ final class InputReader {
     static let defaultChunkSize = 4 << 20
 
     /// No byte of the input is left to read.
-    var reachedEnd: Bool { descriptorEnded && replay.isEmpty }
+    var reachedEnd: Bool { descriptorEnded && replay.isEmpty && reread == nil }
 
     /// Opens `source`; a file that can't be opened is the contract's exit 66.
     init(_ source: InputSource, chunkSize: Int = defaultChunkSize) throws {
@@ -48,14 +55,40 @@ final class InputReader {
         }
     }
 
+    /// Reads `range` of `source` (a stretch of input `name` that starts at `line` and `columnOffset`).
+    init(_ name: String, region range: Range<Int>, of source: RereadableBytes, line: Int, columnOffset: Int, chunkSize: Int) {
+        self.name = name
+        self.chunkSize = chunkSize
+        fd = -1
+        ownsDescriptor = false
+        descriptorEnded = true
+        reread = range.isEmpty ? nil : (source, range)
+        start = (line, columnOffset)
+    }
+
     deinit {
         if ownsDescriptor { close(fd) }
     }
 
+    /// This input's bytes from the first chunk on can be read again in place: it is a regular file.
+    var rereadable: RereadableBytes? {
+        guard fd >= 0, FileReading.isRegularFile(fd) else { return nil }
+        let (fd, name, shift) = (fd, name, skippedByteOrderMark ? 3 : 0)
+        return RereadableBytes { buffer, offset throws(SystemError) in try FileReading.read(fd, into: buffer, at: offset + shift, name: name) }
+    }
+
+    /// Starts the input again from its first byte: the `length` bytes read so far come from
+    /// `source` (this file, or a copy of what a pipe gave), then the input goes on where it was.
+    func rewind(to source: RereadableBytes, length: Int) {
+        precondition(replay.isEmpty)
+        reread = length > 0 ? (source, 0..<length) : nil
+        start = (1, 0)
+    }
+
     func firstChunk() throws -> InputChunk {
-        let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: 1, firstColumnOffset: 0)
+        let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         try fill(chunk)
-        chunk.skipByteOrderMark()
+        if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
         return chunk
     }
 
@@ -76,13 +109,18 @@ final class InputReader {
         if from < chunk.count { replay.append((chunk, from)) }
     }
 
-    /// Fills `chunk` from the replayed bytes, then from the descriptor, until full or the end.
+    /// Fills `chunk` from the replayed bytes, then the re-read ones, then the descriptor, until full or the end.
     private func fill(_ chunk: InputChunk) throws {
         while !replay.isEmpty, chunk.count < chunk.capacity {
             let (source, from) = replay[0]
             let take = min(source.count - from, chunk.capacity - chunk.count)
             chunk.append(UnsafeRawBufferPointer(rebasing: source.bytes[from..<(from + take)]))
             if from + take == source.count { replay.removeFirst() } else { replay[0].from = from + take }
+        }
+        // Given-back bytes came from here (or the descriptor) before anything still to re-read.
+        if let (source, range) = reread, chunk.count < chunk.capacity {
+            let read = try chunk.read(from: source, at: range.lowerBound, count: min(range.count, chunk.capacity - chunk.count), inputName: name)
+            reread = read < range.count ? (source, (range.lowerBound + read)..<range.upperBound) : nil
         }
         if chunk.count < chunk.capacity, !descriptorEnded { descriptorEnded = try !chunk.read(from: fd) }
     }

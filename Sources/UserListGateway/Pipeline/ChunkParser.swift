@@ -17,9 +17,9 @@ struct ChunkParser {
     var explanation: MappingExplanation?
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private(set) var batchSize = 1 << 20
-    /// Set while parsing the elements of one big top-level array as documents of their own (see
-    /// ``ArrayElementScanner``): each document is element `next` of the array, mapped by `mapping`.
-    var arrayElements: (mapping: any RecordMapping, next: Int)?
+    /// Set while parsing the elements of one big array as documents of their own (see
+    /// ``ArrayElementScanner``): each document is element `next` of the array.
+    var arrayElements: ArrayElements?
 
     init(shapes: [any PayloadShape], transform: (any DocumentTransform)?, fields: FieldSet = .all, explanation: MappingExplanation? = nil) {
         self.shapes = shapes
@@ -111,10 +111,11 @@ struct ChunkParser {
     }
 
     private mutating func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
-        if let (mapping, next) = arrayElements {
-            batch.startDocument(at: offset, path: [.index(next)], isArray: false, transformed: false)
-            batch.records.append(mapping.map(root, fields: fields))
-            arrayElements = (mapping, next + 1)
+        if var elements = arrayElements {
+            batch.startDocument(at: offset, path: elements.elementPath, isArray: false, transformed: false)
+            batch.records.append(elements.mapping.map(root, fields: fields))
+            elements.next += 1
+            arrayElements = elements
             return
         }
         guard let transform else {

@@ -43,6 +43,22 @@ struct ParallelReader<Prepared: Sendable> {
             guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else { return }
             chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
             carried = rest.count - keepFrom
+        } else if !input.reachedEnd, chunk.bytes.firstNonBlank == UInt8(ascii: "{") {
+            // Perhaps an envelope bigger than a chunk: its users' array is read the same way.
+            switch try streamEnvelope(input, from: chunk, pool: pool, emit) {
+            case .small:
+                break
+            case .rewound:
+                chunk = try input.firstChunk()
+            case .streamed(let rest, let pages):
+                morePages = pages
+                guard let (rest, keepFrom) = rest else {
+                    return try DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+                        .reportMorePages { try emit(prepare($0)) }
+                }
+                chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
+                carried = rest.count - keepFrom
+            }
         }
         while true {
             let atEnd = input.reachedEnd
@@ -102,8 +118,9 @@ struct ParallelReader<Prepared: Sendable> {
     /// whole elements, their commas and brackets become spaces (offsets, so positions, stay), and
     /// workers parse each region as a stream of documents. Returns the chunk and offset where the
     /// input goes on after the array, or nil when the input ended with it.
-    private func streamArray(
-        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void
+    func streamArray(
+        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, path: [JSONPathComponent] = [], pool: WorkerPool<Prepared>,
+        _ emit: (Prepared) throws -> Void
     ) throws -> (InputChunk, Int)? {
         var scanner = ArrayElementScanner()
         var chunk = first
@@ -123,7 +140,7 @@ struct ParallelReader<Prepared: Sendable> {
             let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
             region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
             region.blank(scanner.separators.filter { $0 < end })
-            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: (mapping, handedOn))
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn))
             pool.submit(job)
             pending.append(job)
             handedOn = scanner.elementsBeforeCut
@@ -200,12 +217,12 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let atEnd: Bool
     /// Bytes at the front carried over from the previous chunk (already read once).
     let carried: Int
-    /// The region holds elements of a top-level array, the first of them at this index.
-    let elements: (mapping: any RecordMapping, first: Int)?
+    /// The region holds elements of one big array, from its `next` on.
+    let elements: ArrayElements?
     private var result: Result<Outcome, any Error>?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: (mapping: any RecordMapping, first: Int)?) {
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?) {
         self.chunk = chunk
         self.regionEnd = regionEnd
         self.atEnd = atEnd
@@ -215,7 +232,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
 
     /// Run by a worker.
     func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
-        parser.arrayElements = elements.map { ($0.mapping, $0.first) }
+        parser.arrayElements = elements
         defer { parser.arrayElements = nil }
         result = Result {
             var batch = BatchBuilder()
@@ -226,7 +243,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             // region again (its elements were cut for this job, nobody else can take them).
             while let elements, case .retryWithBiggerBatch = parsed {
                 batch = BatchBuilder()
-                parser.arrayElements = (elements.mapping, elements.first)
+                parser.arrayElements = elements
                 parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
             }
             switch parsed {

@@ -38,6 +38,27 @@ final class TemporaryDirectory {
     }
 
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// A named pipe, `fifo`, that a background thread fills with `text` once a reader opens it:
+    /// an input that can be read only once, like `curl … |`.
+    func pipe(_ text: String) -> String {
+        let path = self.path("fifo")
+        unlink(path)
+        precondition(mkfifo(path, 0o600) == 0, "cannot make \(path)")
+        let bytes = Array(text.utf8)
+        Thread.detachNewThread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            var written = 0
+            while written < bytes.count {
+                let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                written += n
+            }
+            close(fd)
+        }
+        return path
+    }
 }
 
 /// What a gateway read: its batches, and the records across them.

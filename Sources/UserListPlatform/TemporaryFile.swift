@@ -1,4 +1,3 @@
-@_spi(Pipeline) import UserListDomain
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,17 +7,21 @@ import Darwin
 /// A nameless temporary file in `$TMPDIR` (else `/tmp`): created with `mkstemp` and unlinked at
 /// once, so it disappears with its descriptor however the process ends — a signal, an error, or
 /// a normal exit — and no run leaves one behind.
-final class TemporaryFile {
+public final class TemporaryFile: @unchecked Sendable {
+    /// What the file is for, in messages: `temporary file for sorting`.
+    public let purpose: String
     private let fd: Int32
     /// Bytes written so far (the file is only appended to).
-    private(set) var length = 0
+    public private(set) var length = 0
 
-    init() throws(UserlistError) {
+    /// `name` goes into the file name (`userlist-sort-XXXXXX`), `purpose` into messages.
+    public init(name: String, purpose: String) throws(SystemError) {
+        self.purpose = purpose
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/userlist-sort-XXXXXX").utf8CString)
+        var template = Array((directory + "/userlist-\(name)-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw UserlistError(.output, "\(directory): cannot create a temporary file for sorting: \(String(cString: strerror(errno)))")
+            throw SystemError("cannot create a \(purpose)", subject: directory)
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         self.fd = fd
@@ -27,7 +30,7 @@ final class TemporaryFile {
     deinit { close(fd) }
 
     /// Appends `bytes`.
-    func append(_ bytes: UnsafeRawBufferPointer) throws(UserlistError) {
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let written = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(length + offset))
@@ -36,19 +39,19 @@ final class TemporaryFile {
             } else if written < 0, errno == EINTR {
                 continue
             } else {
-                throw UserlistError(.output, "temporary file for sorting: write error: \(String(cString: strerror(written < 0 ? errno : EIO)))")
+                throw SystemError("write error", subject: purpose, code: written < 0 ? errno : EIO)
             }
         }
         length += bytes.count
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; the count read (0 at the end).
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(UserlistError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemError) -> Int {
         while true {
             let n = pread(fd, buffer.baseAddress!, buffer.count, off_t(offset))
             if n >= 0 { return n }
             if errno != EINTR {
-                throw UserlistError(.output, "temporary file for sorting: read error: \(String(cString: strerror(errno)))")
+                throw SystemError("read error", subject: purpose)
             }
         }
     }
