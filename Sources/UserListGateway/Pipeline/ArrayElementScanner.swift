@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListJSON
 /// Finds the elements of one top-level JSON array as its bytes stream past, so an array bigger
 /// than a chunk is read element by element (in parallel, in bounded memory) instead of whole.
 ///
@@ -44,18 +45,23 @@ struct ArrayElementScanner {
         let n = bytes.count
         defer { stoppedAt = i }
         while i < n {
-            let b = bytes[i]
             if inString {
                 if escaped {
                     escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
+                } else {
+                    // Control characters are simdjson's to report, with the element.
+                    i = bytes.nextStringSpecial(from: i)
+                    guard i < n else { break }
+                    switch bytes[i] {
+                    case UInt8(ascii: "\\"): escaped = true
+                    case UInt8(ascii: "\""): inString = false
+                    default: break
+                    }
                 }
                 i += 1
                 continue
             }
+            let b = bytes[i]
             switch b {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 if depth == 1, inElement { endElement(at: i) }

@@ -1,3 +1,4 @@
+@_spi(Pipeline) import UserListJSON
 /// The outline of one document too big for a chunk: its bytes with every array cut to its first
 /// ``keptElements`` elements, and where each array it kept lies in the input.
 ///
@@ -52,20 +53,22 @@ struct DocumentOutline {
         let n = bytes.count
         defer { scanned += min(i, n) }
         while i < n {
-            let b = bytes[i]
             if inString {
                 if escaped {
                     escaped = false
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                } else if b < 0x20 {
-                    return .unusable
+                } else {
+                    i = bytes.nextStringSpecial(from: i)
+                    guard i < n else { break }
+                    switch bytes[i] {
+                    case UInt8(ascii: "\\"): escaped = true
+                    case UInt8(ascii: "\""): inString = false
+                    default: return .unusable  // a raw control character
+                    }
                 }
                 i += 1
                 continue
             }
+            let b = bytes[i]
             switch b {
             case UInt8(ascii: "\""):
                 inString = true
