@@ -8,6 +8,12 @@ import HeapModule
 /// `--page` a bounded max-heap holds at most N×S users however big the input; without `--sort`
 /// only the page's own users are kept. Everything else is counted and let go. What is kept is a
 /// user, or just its encoded row when the run prints every match (see ``CellEncoder``).
+///
+/// A paged collector's state is mergeable: each match is kept under its input position (its
+/// order among the matches by default), so collectors that each saw a part of the input (the
+/// partitions of a Spark job, in input order or not) combine with ``merge(_:)`` into exactly the
+/// collector of one run. Without `--sort`, a `partial` collector keeps the first N×S matches
+/// instead of only the page's S, since it can't know how many matches other parts hold before its own.
 struct PageCollector {
     /// A kept match.
     enum Kept {
@@ -22,6 +28,8 @@ struct PageCollector {
     let skip: Int
     /// False when the matches were handed on already (streamed): only count them.
     let keeping: Bool
+    /// Keeps what a later ``merge(_:)`` needs (see the type's notes).
+    let partial: Bool
     private(set) var matched = 0
     private var heap = Heap<SortEntry>()
     /// Every match's sort key, when there is a sort and no limit.
@@ -36,12 +44,13 @@ struct PageCollector {
     private var runBase = 0
     /// Without a limit: the kept matches by sequence number (the index).
     private var all: [Kept] = []
-    /// With a limit: the kept matches by sequence number.
+    /// With a limit: the kept matches by input position.
     private var some: [Int: Kept] = [:]
 
-    init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, sortBudget: Int = 256 << 20) {
+    init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, partial: Bool = false, sortBudget: Int = 256 << 20) {
         self.sort = sort
         self.keeping = keeping
+        self.partial = partial
         self.sortBudget = sortBudget
         keys = sort.map { SortKeyArena(descending: $0.descending) }
         if let page {
@@ -58,11 +67,13 @@ struct PageCollector {
         try! add(.user(user), sortValue: sort.flatMap { $0.key.sortValue(of: user) })
     }
 
-    /// Adds a match whose sort value was worked out already.
-    mutating func add(_ kept: Kept, sortValue value: SortValue?) throws {
+    /// Adds a match whose sort value was worked out already; `position` (increasing in input
+    /// order, unique across collectors to be merged) defaults to its order among the matches.
+    mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws {
         defer { matched += 1 }
         guard keeping else { return }
         guard let limit else {
+            precondition(!partial && position == nil, "a full export is merged by sorting, not by collectors")
             if skip > 0 { return }  // a page past what an Int can count: nothing to keep
             // Everything: input order, or sorted at the end.
             all.append(kept)
@@ -75,19 +86,35 @@ struct PageCollector {
             if onlyRows, keys!.footprint + rowBytes > sortBudget { try spill(next: matched + 1) }
             return
         }
-        guard let sort else {
+        let position = position ?? matched
+        if sort == nil, !partial {
             // Input order: keep just the page's window.
-            if matched >= skip, matched < limit { some[matched] = kept }
+            if matched >= skip, matched < limit { some[position] = kept }
             return
         }
-        let entry = SortEntry(value: value, descending: sort.descending, sequence: matched)
+        // Sorted, or a part of the input whose place in the whole is unknown: the best N×S so far
+        // (without a sort, the first by input position).
+        keep(SortEntry(value: sort == nil ? nil : value, descending: sort?.descending ?? false, sequence: position), kept, limit: limit)
+    }
+
+    private mutating func keep(_ entry: SortEntry, _ kept: Kept, limit: Int) {
         if heap.count < limit {
             heap.insert(entry)
-            some[matched] = kept
+            some[entry.sequence] = kept
         } else if let worst = heap.max, entry < worst {
             some[heap.replaceMax(with: entry).sequence] = nil
-            some[matched] = kept
+            some[entry.sequence] = kept
         }
+    }
+
+    /// Takes in what `other` collected from another part of the input (positions disjoint from
+    /// this one's): the result is the collector that saw both parts. Both were made for the same
+    /// page, sort and page size, and are `partial` or sorted.
+    mutating func merge(_ other: PageCollector) {
+        precondition(limit == other.limit && skip == other.skip && sort == other.sort && (partial || sort != nil), "merging collectors of different queries")
+        matched += other.matched
+        guard keeping, let limit else { return }
+        for entry in other.heap.unordered { keep(entry, other.some[entry.sequence]!, limit: limit) }
     }
 
     /// Sorts what is in memory into a run of its own on disk; `next` numbers the match after it.
@@ -119,8 +146,8 @@ struct PageCollector {
             if spilled != nil { return [] }
             return keys!.sortedSequences().map { all[$0] }
         }
-        guard sort != nil else {
-            return (skip..<max(skip, min(limit, matched))).compactMap { some[$0] }
+        guard sort != nil || partial else {
+            return some.keys.sorted().map { some[$0]! }
         }
         let ordered = heap.unordered.sorted()
         guard skip < ordered.count else { return [] }

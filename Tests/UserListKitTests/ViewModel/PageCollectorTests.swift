@@ -128,6 +128,29 @@ extension ViewModelTests {
             }
         }
 
+        /// Collectors over random parts of the input (interleaved, some empty, merged in any
+        /// order) merge into the single collector's page and count: the state issue 12's Spark
+        /// partitions combine.
+        @Test(arguments: orders)
+        func partsMergeIntoTheSingleRun(order: UserSortOrder?) throws {
+            var generator = SeededGenerator(state: 12)
+            for (page, pageSize) in Self.pages where page != nil {
+                let single = collect(order, page: page, pageSize: pageSize)
+                for partCount in [1, 2, 5, 16] {
+                    var parts = (0..<partCount).map { _ in PageCollector(sort: order, page: page, pageSize: pageSize, partial: true) }
+                    for (position, user) in Self.users.enumerated() {
+                        let part = Int.random(in: 0..<partCount, using: &generator)
+                        try parts[part].add(.user(user), sortValue: order.flatMap { $0.key.sortValue(of: user) }, position: position)
+                    }
+                    parts.shuffle(using: &generator)
+                    var merged = parts.removeFirst()
+                    for part in parts { merged.merge(part) }
+                    #expect(merged.matched == single.matched)
+                    #expect(merged.pageUsers().map(\.id) == single.users.map(\.id), "page \(page!) of \(pageSize), \(partCount) parts, \(order?.description ?? "input order")")
+                }
+            }
+        }
+
         @Test(arguments: orders.compactMap { $0 })
         func referenceAgreesWithSortEntrySorted(order: UserSortOrder) {
             let entries = Self.users.enumerated().map { index, user in
