@@ -50,6 +50,21 @@ public struct UserListRun {
     }
 
     /// Runs and writes the result to `output`; throws the error that stopped the run.
+    ///
+    /// The run, stage by stage, with the type (and target) that does each; the stages up to the
+    /// cells run per batch on the reading threads, dedupe and collect in input order on this one:
+    ///
+    ///     read       InputReader, ParallelReader: 4 MiB chunks cut at document    Gateway
+    ///                ends; DocumentOutline, ArrayElementScanner for one big array
+    ///     map        PayloadShape detection, RecordMapping of the needed FieldSet  Gateway
+    ///     normalise  UserNormalizer: trimmed fields, ids as strings, rejects       Service
+    ///     dedupe     UserIDSet: the first occurrence of each id, in input order    Service
+    ///     filter     JQUserFilter: --where, one jq worker per thread               ViewModel
+    ///     search     UserSearch over folded UTF-8 (FoldingTable)                   ViewModel
+    ///     collect    PageCollector: the page's top N×S, or every row by its        ViewModel
+    ///                SortKeyArena key, sorted runs spilled to SpilledRows
+    ///     cells      UserCellViewModel, encoded by the renderer's CellEncoder      ViewModel
+    ///     render     ListRenderer: json, ndjson, csv, table; --jq-out              Rendering
     public func run(output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) {
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
