@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "userlist",
             dependencies: [
-                "UserListKit",
+                "UserListKit", "UserListPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // mimalloc (Debian's libmimalloc-dev) replaces glibc's malloc for the whole process:

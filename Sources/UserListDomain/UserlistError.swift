@@ -8,6 +8,8 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
         case data = 65
         /// An input file that cannot be opened.
         case noInput = 66
+        /// The `--output` file (or its temporary file beside it) could not be created.
+        case cantCreate = 73
         /// Output that could not be written.
         case output = 74
     }

@@ -42,6 +42,11 @@ public final class OutputWriter {
         self.buffer = .allocate(capacity: Self.capacity)
     }
 
+    /// Writes to the process's standard output.
+    public static func standardOutput() -> OutputWriter {
+        OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>")
+    }
+
     /// Collects the output in memory; read it back with `bytes` or `text`.
     public init() {
         self.sink = .memory

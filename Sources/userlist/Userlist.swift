@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import UserListKit
+import UserListPlatform
 
 /// The `userlist` command: parses options, then hands over to ``UserListRun``.
 @main
@@ -26,7 +27,7 @@ struct Userlist: ParsableCommand {
               userlist users.json --sort name --jq-out '.items | map(.title)'
               curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
 
-            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 74 output error.
+            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,
         version: "0.1.0"
     )
@@ -77,6 +78,9 @@ struct Userlist: ParsableCommand {
     @Option(help: ArgumentHelp("Threads that parse and filter the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    var output: String?
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
@@ -101,7 +105,7 @@ struct Userlist: ParsableCommand {
 
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
-        let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
+        let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
         let run = UserListRun(
             inputs: inputs.map(InputSource.init(argument:)),
             query: UserListQuery(
@@ -120,7 +124,7 @@ struct Userlist: ParsableCommand {
             explain: explain,
             threads: threads)
         do {
-            try run.run(output: OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>"), warnings: StandardErrorReporter())
+            try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
         } catch {
             StandardError.write("userlist: \(error.message)\n")
             throw ExitCode(error.exitCode)
@@ -129,6 +133,7 @@ struct Userlist: ParsableCommand {
 
     /// One line per error, as the contract asks, instead of ArgumentParser's usage block.
     static func main() {
+        ProcessSignals.prepare()
         do {
             let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(jqArguments.remaining)

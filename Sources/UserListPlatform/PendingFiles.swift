@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary files to remove if a signal ends the run first (``AtomicFile``).
+///
+/// A signal handler may only make async-signal-safe calls: the paths are kept as C strings in a
+/// fixed table it reads without locks, and it calls `unlink`, then restores the default action
+/// and raises the signal again, so the process still ends by it (a shell sees 130 for ^C).
+enum PendingFiles {
+    private static let slots = 8
+    nonisolated(unsafe) private static var table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: slots)
+    nonisolated(unsafe) private static var installed = false
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    static func add(_ path: String) {
+        if !installed {
+            table.initialize(repeating: nil, count: slots)
+            for signal in signals { installHandler(signal) }
+            installed = true
+        }
+        guard let slot = (0..<slots).first(where: { table[$0] == nil }) else { return }
+        table[slot] = strdup(path)
+    }
+
+    static func remove(_ path: String) {
+        for slot in 0..<slots {
+            guard let entry = table[slot], String(cString: entry) == path else { continue }
+            table[slot] = nil
+            free(entry)
+        }
+    }
+
+    private static func installHandler(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { received in
+            for slot in 0..<PendingFiles.slots {
+                if let entry = PendingFiles.table[slot] { unlink(entry) }
+            }
+            Glibc.signal(received, SIG_DFL)
+            raise(received)
+        }
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+}

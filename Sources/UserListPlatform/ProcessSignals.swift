@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Process-wide signal choices, made once at start-up by the executable, before any thread.
+public enum ProcessSignals {
+    /// - Past `ulimit -f`, the kernel kills a writer with SIGXFSZ and no message; ignored, the
+    ///   write fails with EFBIG instead, which the output reports as a write error (exit 74).
+    /// - SIGINT, SIGTERM and SIGHUP are unblocked: a parent that spawned userlist from a thread
+    ///   with signals blocked (Dispatch's threads block nearly all) would otherwise leave a
+    ///   killed run unable to remove its `--output` temporary file, or to stop at all.
+    public static func prepare() {
+        signal(SIGXFSZ, SIG_IGN)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}
