@@ -28,6 +28,10 @@ public struct UserListRun {
     public var explain: Bool
     /// `--threads`: parsing threads (nil: one per core, up to 16).
     public var threads: Int?
+    /// `--fields`: the columns of csv, tsv, table, ndjson and the json items.
+    public var columns: OutputColumns = .cells
+    /// `--no-header` turns off the header row of csv, tsv and table.
+    public var header = true
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -75,7 +79,7 @@ public struct UserListRun {
         }
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format)
-        } ?? format.renderer(maxTableWidth: maxTableWidth)
+        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header)
         let encoder = renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
@@ -122,7 +126,7 @@ public struct UserListRun {
     /// `--explain` shows the first user whole.
     private func neededFields(filter: JQUserFilter?) -> FieldSet {
         if explain { return .all }
-        var fields = FieldSet.cell
+        var fields = FieldSet.cell.union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
         if let filter { fields.formUnion(filter.canonicalFields) }
         return fields

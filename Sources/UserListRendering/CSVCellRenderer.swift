@@ -1,35 +1,56 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 @_spi(Pipeline) import UserListDomain
-/// Renders `--format csv`: RFC 4180 CSV of the page's cells under a fixed header row.
+/// Renders `--format csv`: RFC 4180 CSV of the page's rows under a header row.
 ///
-/// Columns are the cell's keys, `id,title,subtitle,caption,avatarURL,initials`. Every line,
-/// the last included, ends with CRLF as RFC 4180 specifies. A field is quoted, with inner quotes
-/// doubled, when it holds `,`, `"`, CR or LF, or starts or ends with a space or tab (which many
-/// readers would otherwise trim). An absent value is an empty field. The header is always written,
-/// so an empty result is a header-only file that tools still read as a table with no rows.
+/// Columns are the cell's keys, `id,title,subtitle,caption,avatarURL,initials`, or the
+/// `--fields` names as given. Every line, the last included, ends with CRLF as RFC 4180
+/// specifies. A field is quoted, with inner quotes doubled, when it holds `,`, `"`, CR or LF, or
+/// starts or ends with a space or tab (which many readers would otherwise trim). An absent value
+/// is an empty field. The header is written unless `--no-header`, so an empty result is a
+/// header-only file that tools still read as a table with no rows.
 public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
-    public init() {}
+    public let columns: OutputColumns
+    public let header: Bool
+
+    public init(columns: OutputColumns = .cells, header: Bool = true) {
+        self.columns = columns
+        self.header = header
+    }
 
     static let header = "id,title,subtitle,caption,avatarURL,initials\r\n"
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
-        output.write(Self.header)
+        writeHeader(to: output)
         guard let page = state.page else { return }
-        for cell in page.items { Self.appendRecord(cell, to: output) }
+        for index in page.items.indices { appendRecord(page.row(at: index), to: output) }
         try page.forEachEncodedRow { output.write($0) }
     }
 
     public func writeHeader(to output: OutputWriter) {
-        output.write(Self.header)
+        guard header else { return }
+        guard !columns.areCells else { return output.write(Self.header) }
+        for (index, column) in columns.columns.enumerated() {
+            if index > 0 { output.write(byte: UInt8(ascii: ",")) }
+            Self.appendField(column.name, to: output)
+        }
+        output.write("\r\n")
     }
 
-    public func encode(_ cells: [UserCellViewModel]) -> [EncodedRow] {
-        RowEncoding.encode(cells, Self.appendRecord)
+    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        RowEncoding.encode(rows, appendRecord)
     }
 
     /// One record, CRLF-terminated.
-    private static func appendRecord(_ cell: UserCellViewModel, to output: OutputWriter) {
+    private func appendRecord(_ row: UserRow, to output: OutputWriter) {
+        guard columns.areCells else {
+            for (index, column) in columns.columns.enumerated() {
+                if index > 0 { output.write(byte: UInt8(ascii: ",")) }
+                Self.appendField(column.value(in: row), to: output)
+            }
+            return output.write("\r\n")
+        }
+        let cell = row.cell
         Self.appendField(cell.id, to: output)
         output.write(byte: UInt8(ascii: ","))
         Self.appendField(cell.title, to: output)

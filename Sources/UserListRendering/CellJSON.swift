@@ -1,10 +1,25 @@
 @_spi(Pipeline) import UserListViewModel
 @_spi(Pipeline) import UserListDomain
-/// Writes one `UserCellViewModel` as a compact JSON object, shared by the JSON and NDJSON renderers.
+/// Writes one row as a compact JSON object, shared by the JSON and NDJSON renderers.
 ///
 /// Keys come in the contract's order (`id`, `title`, `subtitle`, `caption`, `avatarURL`,
-/// `initials`) and absent values are `null`, matching what `jq -c` would print for the same object.
+/// `initials`), or the `--fields` names as given (flat: `"address.city"`), and absent values are
+/// `null`, matching what `jq -c` would print for the same object.
 enum CellJSON {
+    static func append(_ row: UserRow, columns: OutputColumns, to output: OutputWriter) {
+        guard !columns.areCells else { return append(row.cell, to: output) }
+        var separator = UInt8(ascii: "{")
+        for column in columns.columns {
+            output.write(byte: separator)
+            separator = UInt8(ascii: ",")
+            JSONText.appendString(column.name, to: output)
+            output.write(byte: UInt8(ascii: ":"))
+            JSONText.appendString(column.value(in: row), to: output)
+        }
+        if separator == UInt8(ascii: "{") { output.write(byte: separator) }
+        output.write(byte: UInt8(ascii: "}"))
+    }
+
     static func append(_ cell: UserCellViewModel, to output: OutputWriter) {
         output.write("{\"id\":")
         JSONText.appendString(cell.id, to: output)

@@ -7,7 +7,10 @@ import UserListService
 /// `hasMore`, `items`. States without a page (idle, loading, error) are written as
 /// `{"state":"<name>"}`; the CLI does not normally render them.
 public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
-    public init() {}
+    /// The keys of each item (`--fields`).
+    public let columns: OutputColumns
+
+    public init(columns: OutputColumns = .cells) { self.columns = columns }
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
         output.write("{\"state\":")
@@ -24,10 +27,10 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
             output.write(page.hasMore ? ",\"hasMore\":true" : ",\"hasMore\":false")
             output.write(",\"items\":[")
             var first = true
-            for cell in page.items {
+            for index in page.items.indices {
                 if !first { output.write(byte: UInt8(ascii: ",")) }
                 first = false
-                CellJSON.append(cell, to: output)
+                CellJSON.append(page.row(at: index), columns: columns, to: output)
             }
             try page.forEachEncodedRow { row in
                 if !first { output.write(byte: UInt8(ascii: ",")) }
@@ -39,8 +42,8 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
         output.write("}\n")
     }
 
-    /// Each cell as an element of `items`.
-    public func encode(_ cells: [UserCellViewModel]) -> [EncodedRow] {
-        RowEncoding.encode(cells, CellJSON.append)
+    /// Each row as an element of `items`.
+    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        RowEncoding.encode(rows) { CellJSON.append($0, columns: columns, to: $1) }
     }
 }

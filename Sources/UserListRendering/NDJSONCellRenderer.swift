@@ -6,22 +6,24 @@ import UserListService
 /// There is no envelope and no paging information; an empty page, or a state without a page,
 /// writes nothing at all, so `wc -l` counts the cells.
 public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
-    public init() {}
+    public let columns: OutputColumns
+
+    public init(columns: OutputColumns = .cells) { self.columns = columns }
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
         guard let page = state.page else { return }
-        for cell in page.items { Self.appendLine(cell, to: output) }
+        for index in page.items.indices { appendLine(page.row(at: index), to: output) }
         try page.forEachEncodedRow { output.write($0) }
     }
 
     public func writeHeader(to output: OutputWriter) {}
 
-    public func encode(_ cells: [UserCellViewModel]) -> [EncodedRow] {
-        RowEncoding.encode(cells, Self.appendLine)
+    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        RowEncoding.encode(rows, appendLine)
     }
 
-    private static func appendLine(_ cell: UserCellViewModel, to output: OutputWriter) {
-        CellJSON.append(cell, to: output)
+    private func appendLine(_ row: UserRow, to output: OutputWriter) {
+        CellJSON.append(row, columns: columns, to: output)
         output.write(byte: UInt8(ascii: "\n"))
     }
 }

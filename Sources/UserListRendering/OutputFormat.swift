@@ -9,14 +9,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case ndjson
     case table
     case csv
+    case tsv
 
-    /// The renderer for this format; `maxTableWidth` (usually the terminal's width) only affects `table`.
-    public func renderer(maxTableWidth: Int?) -> any ListRenderer {
+    /// The renderer for this format; `maxTableWidth` (usually the terminal's width) only affects
+    /// `table`, `header` (`--no-header`) `csv`, `tsv` and `table`.
+    public func renderer(maxTableWidth: Int?, columns: OutputColumns = .cells, header: Bool = true) -> any ListRenderer {
         switch self {
-        case .json: JSONListRenderer()
-        case .ndjson: NDJSONCellRenderer()
-        case .table: TableRenderer(maxWidth: maxTableWidth)
-        case .csv: CSVCellRenderer()
+        case .json: JSONListRenderer(columns: columns)
+        case .ndjson: NDJSONCellRenderer(columns: columns)
+        case .table: TableRenderer(maxWidth: maxTableWidth, columns: columns, header: header)
+        case .csv: CSVCellRenderer(columns: columns, header: header)
+        case .tsv: TSVRenderer(columns: columns, header: header)
         }
     }
 }

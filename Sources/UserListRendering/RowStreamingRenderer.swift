@@ -10,15 +10,15 @@ public protocol RowStreamingRenderer: ListRenderer, CellEncoder {
 }
 
 enum RowEncoding {
-    /// Encodes each cell with `append` into one shared buffer.
-    static func encode(_ cells: [UserCellViewModel], _ append: (UserCellViewModel, OutputWriter) -> Void) -> [EncodedRow] {
-        guard !cells.isEmpty else { return [] }
+    /// Encodes each row with `append` into one shared buffer.
+    static func encode(_ rows: [UserRow], _ append: (UserRow, OutputWriter) -> Void) -> [EncodedRow] {
+        guard !rows.isEmpty else { return [] }
         let writer = OutputWriter()
         var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(cells.count)
-        for cell in cells {
+        ranges.reserveCapacity(rows.count)
+        for row in rows {
             let start = writer.writtenCount
-            append(cell, writer)
+            append(row, writer)
             ranges.append(start..<writer.writtenCount)
         }
         let storage = EncodedRows(writer.bytes)

@@ -1,6 +1,7 @@
 @_spi(Pipeline) import UserListViewModel
 @_spi(Pipeline) import UserListDomain
-/// Renders `--format table`: aligned columns ID, NAME, EMAIL, CAPTION, then a paging footer.
+/// Renders `--format table`: aligned columns ID, NAME, EMAIL, CAPTION (or the `--fields`), then a
+/// paging footer.
 ///
 /// Columns are sized by display width (see ``DisplayWidth``) to their widest cell, header
 /// included, and separated by two spaces; no line ends in a space. Control characters inside a
@@ -12,17 +13,27 @@
 public struct TableRenderer: ListRenderer, Sendable {
     /// The widest the table may be, in columns; nil for no limit.
     public var maxWidth: Int?
+    /// The columns: ID, NAME, EMAIL, CAPTION from the cell, or the `--fields` names as given.
+    public let columns: OutputColumns
+    /// Whether the header row is written (`--no-header` turns it off).
+    public let header: Bool
 
     /// A shrunk column keeps at least this many columns (fewer only if it was narrower already).
     public static let minimumColumnWidth = 8
 
     static let headers = ["ID", "NAME", "EMAIL", "CAPTION"]
-    /// The order in which columns give up width: CAPTION, EMAIL, NAME; ID never does.
-    static let shrinkOrder = [3, 2, 1]
     static let gap = 2
 
-    public init(maxWidth: Int? = nil) {
+    public init(maxWidth: Int? = nil, columns: OutputColumns = .cells, header: Bool = true) {
         self.maxWidth = maxWidth
+        self.columns = columns
+        self.header = header
+    }
+
+    /// The header and value of each column shown.
+    private var shownColumns: [(header: String, value: @Sendable (UserRow) -> String?)] {
+        guard columns.areCells else { return columns.columns.map { column in (column.name, { column.value(in: $0) }) } }
+        return [(Self.headers[0], { $0.cell.id }), (Self.headers[1], { $0.cell.title }), (Self.headers[2], { $0.cell.subtitle }), (Self.headers[3], { $0.cell.caption })]
     }
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
@@ -31,20 +42,19 @@ public struct TableRenderer: ListRenderer, Sendable {
             output.write("No users found\n")
             return
         }
-
-        var widths = Self.headers.map { DisplayWidth.of($0) }
-        for cell in page.items {
+        let shown = shownColumns
+        var widths = header ? shown.map { DisplayWidth.of($0.header) } : shown.map { _ in 0 }
+        for index in page.items.indices {
             // Measured again when written: rescanning is cheaper than keeping millions of widths.
-            widths[0] = max(widths[0], Self.measure(cell.id).width)
-            widths[1] = max(widths[1], Self.measure(cell.title).width)
-            widths[2] = max(widths[2], Self.measure(cell.subtitle).width)
-            widths[3] = max(widths[3], Self.measure(cell.caption).width)
+            let row = page.row(at: index)
+            for (column, entry) in shown.enumerated() { widths[column] = max(widths[column], Self.measure(entry.value(row)).width) }
         }
         if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
 
-        writeRow(Self.headers[0], Self.headers[1], Self.headers[2], Self.headers[3], widths: widths, to: output)
-        for cell in page.items {
-            writeRow(cell.id, cell.title, cell.subtitle, cell.caption, widths: widths, to: output)
+        if header { writeRow(shown.map(\.header), widths: widths, to: output) }
+        for index in page.items.indices {
+            let row = page.row(at: index)
+            writeRow(shown.map { $0.value(row) }, widths: widths, to: output)
         }
 
         output.write("page ")
@@ -56,10 +66,11 @@ public struct TableRenderer: ListRenderer, Sendable {
         output.write(page.totalItems == 1 ? " user\n" : " users\n")
     }
 
-    /// Narrows columns, in `shrinkOrder`, until the table fits `maxWidth` or can shrink no more.
+    /// Narrows columns, last first (CAPTION, EMAIL, NAME by default) and never the first (the
+    /// id), until the table fits `maxWidth` or can shrink no more.
     static func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
         var total = widths.reduce(0, +) + gap * (widths.count - 1)
-        for column in shrinkOrder where total > maxWidth {
+        for column in stride(from: widths.count - 1, to: 0, by: -1) where total > maxWidth {
             let floor = min(widths[column], minimumColumnWidth)
             let narrowed = max(floor, widths[column] - (total - maxWidth))
             total -= widths[column] - narrowed
@@ -69,17 +80,12 @@ public struct TableRenderer: ListRenderer, Sendable {
 
     /// Writes one row. Padding is owed rather than written, and paid only before visible text,
     /// so a row whose last cells are empty ends without trailing spaces.
-    private func writeRow(_ a: String?, _ b: String?, _ c: String?, _ d: String?, widths: [Int],
-                          to output: OutputWriter) {
-        // Four plain parameters instead of an array: no allocation per row.
+    private func writeRow(_ values: [String?], widths: [Int], to output: OutputWriter) {
         var owed = 0
-        Self.writeCell(a, width: widths[0], owed: &owed, to: output)
-        owed += Self.gap
-        Self.writeCell(b, width: widths[1], owed: &owed, to: output)
-        owed += Self.gap
-        Self.writeCell(c, width: widths[2], owed: &owed, to: output)
-        owed += Self.gap
-        Self.writeCell(d, width: widths[3], owed: &owed, to: output)
+        for (column, value) in values.enumerated() {
+            if column > 0 { owed += Self.gap }
+            Self.writeCell(value, width: widths[column], owed: &owed, to: output)
+        }
         output.write(byte: UInt8(ascii: "\n"))
     }
 

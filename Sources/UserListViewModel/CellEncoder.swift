@@ -4,6 +4,6 @@ import UserListService
 /// own (ndjson, csv, the json list's items) implement it, so a run that prints every user builds
 /// and encodes its cells in parallel and keeps bytes, not users.
 public protocol CellEncoder: Sendable {
-    /// The rows of `cells`, in order, sharing one buffer.
-    func encode(_ cells: [UserCellViewModel]) -> [EncodedRow]
+    /// The encoded `rows`, in order, sharing one buffer.
+    func encode(_ rows: [UserRow]) -> [EncodedRow]
 }

@@ -12,10 +12,17 @@ public struct UserListPage: Hashable, Sendable {
     /// Whether a page after this one has users.
     public var hasMore: Bool
     public var items: [UserCellViewModel]
+    /// The users `items` were made from, in order, for columns beyond the cell's (may be empty).
+    public var users: [User] = []
     /// The page's rows already encoded for the output (see ``CellEncoder``), instead of `items`.
     public var rows: [EncodedRow]
     /// Or, for a full sort too big for memory, the rows in sorted runs on disk, read as printed.
     public var spilledRows: SpilledRows?
+
+    /// Item `index` with its user, when the page has them.
+    public func row(at index: Int) -> UserRow {
+        UserRow(cell: items[index], user: index < users.count ? users[index] : nil)
+    }
 
     /// Calls `body` with each encoded row in order: ``rows``, then ``spilledRows``.
     public func forEachEncodedRow(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {

@@ -121,7 +121,7 @@ public final class UserListViewModel {
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
-            let rows = encoder.encode(matching.map { UserCellViewModel(user: users[$0]) })
+            let rows = encoder.encode(matching.map { UserRow(user: users[$0]) })
             for (index, row) in zip(matching, rows) { annotations[index]?.row = row }
             return annotations
         }
@@ -129,21 +129,28 @@ public final class UserListViewModel {
 
     private func makePage(total: Int, kept: [PageCollector.Kept]) -> UserListPage {
         var items: [UserCellViewModel] = []
+        var users: [User] = []
         var rows: [EncodedRow] = []
         for entry in kept {
             switch entry {
-            case .user(let user): items.append(UserCellViewModel(user: user))
+            case .user(let user):
+                items.append(UserCellViewModel(user: user))
+                users.append(user)
             case .row(let row): rows.append(row)
             }
         }
-        guard let pageNumber = query.page else {
-            return UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
+        var page: UserListPage
+        if let pageNumber = query.page {
+            // Not (total + size - 1) / size: that overflows for a huge page size.
+            let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
+            page = UserListPage(
+                totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
+                hasMore: pageNumber < totalPages, items: items, rows: rows)
+        } else {
+            page = UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
         }
-        // Not (total + size - 1) / size: that overflows for a huge page size.
-        let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
-        return UserListPage(
-            totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
-            hasMore: pageNumber < totalPages, items: items, rows: rows)
+        page.users = users
+        return page
     }
 }
 

@@ -69,8 +69,14 @@ struct Userlist: ParsableCommand {
     @Option(help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
     var pageSize: Int?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table or csv (default: table on a terminal, json otherwise).", valueName: "format"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv or tsv (default: table on a terminal, json otherwise).", valueName: "format"))
     var format: String?
+
+    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …).", valueName: "list"))
+    var fields: String?
+
+    @Flag(help: "Leave out the header row of csv, tsv and table.")
+    var noHeader = false
 
     @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
     var strict = false
@@ -92,7 +98,10 @@ struct Userlist: ParsableCommand {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
         }
         if let format, OutputFormat(rawValue: format) == nil {
-            throw ValidationError("--format: unknown format '\(format)' (expected json, ndjson, table or csv)")
+            throw ValidationError("--format: unknown format '\(format)' (expected json, ndjson, table, csv or tsv)")
+        }
+        if let fields {
+            do { _ = try OutputColumns(parsing: fields) } catch { throw ValidationError(error.message) }
         }
         if inputs.isEmpty, isatty(STDIN_FILENO) != 0 {
             throw ValidationError("no input: name a file, or pipe JSON into standard input (see 'userlist --help')")
@@ -106,7 +115,7 @@ struct Userlist: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
-        let run = UserListRun(
+        var run = UserListRun(
             inputs: inputs.map(InputSource.init(argument:)),
             query: UserListQuery(
                 search: search,
@@ -123,6 +132,8 @@ struct Userlist: ParsableCommand {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             explain: explain,
             threads: threads)
+        run.columns = try fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
+        run.header = !noHeader
         do {
             try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
         } catch {

@@ -11,7 +11,7 @@ import Testing
 extension Rendering {
     @Suite struct OutputFormatTests {
         @Test func rawValuesAreTheFlagSpellings() {
-            #expect(OutputFormat.allCases.map(\.rawValue) == ["json", "ndjson", "table", "csv"])
+            #expect(OutputFormat.allCases.map(\.rawValue) == ["json", "ndjson", "table", "csv", "tsv"])
             #expect(OutputFormat(rawValue: "yaml") == nil)
         }
 

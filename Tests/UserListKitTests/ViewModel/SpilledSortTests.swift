@@ -18,7 +18,7 @@ extension ViewModelTests {
         private func collect(_ order: UserSortOrder, budget: Int) throws -> (text: String, spilled: Bool) {
             var collector = PageCollector(sort: order, page: nil, pageSize: 20, sortBudget: budget)
             let users = PageCollectorTests.users
-            let rows = Self.encoder.encode(users.map(UserCellViewModel.init(user:)))
+            let rows = Self.encoder.encode(users.map(UserRow.init(user:)))
             for (user, row) in zip(users, rows) {
                 try collector.add(.row(row), sortValue: order.key.sortValue(of: user))
             }

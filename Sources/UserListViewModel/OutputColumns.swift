@@ -1,0 +1,38 @@
+@_spi(Pipeline) import UserListDomain
+/// The columns a row-per-user format prints, in order (`--fields`); by default the cell's six keys.
+public struct OutputColumns: Hashable, Sendable {
+    public let columns: [OutputColumn]
+
+    /// The cell's keys, the contract's default.
+    public static let cells = OutputColumns(uncheckedColumns: CellKey.allCases.map { OutputColumn(name: $0.rawValue)! })
+
+    private init(uncheckedColumns columns: [OutputColumn]) { self.columns = columns }
+
+    /// Parses `--fields`: names separated by commas (spaces around them ignored). An unknown or
+    /// repeated name, or an empty list, is a usage error naming it.
+    public init(parsing list: String) throws(UserlistError) {
+        var columns: [OutputColumn] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part.trimmingWhitespace())
+            guard !name.isEmpty else { throw UserlistError(.usage, "--fields: an empty name in '\(list)'") }
+            guard let column = OutputColumn(name: name) else {
+                throw UserlistError(.usage, "--fields: unknown field '\(name)' (expected \(Self.known))")
+            }
+            guard !columns.contains(where: { $0.name == name }) else { throw UserlistError(.usage, "--fields: '\(name)' is named twice") }
+            columns.append(column)
+        }
+        self.columns = columns
+    }
+
+    /// Whether these are the cell's six keys in order (the renderers' fast path).
+    public var areCells: Bool { self == .cells }
+
+    /// The canonical fields the columns read, for the Gateway's projection.
+    public var userFields: FieldSet {
+        var fields = FieldSet()
+        for column in columns { if case .user(let field) = column.source { fields.insert(FieldSet(field)) } }
+        return fields
+    }
+
+    static let known = (CellKey.allCases.map(\.rawValue) + CanonicalField.allCases.map(\.rawValue).filter { CellKey(rawValue: $0) == nil }).joined(separator: ", ")
+}
