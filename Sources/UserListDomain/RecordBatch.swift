@@ -8,12 +8,23 @@ public struct RecordBatch: Sendable {
     /// Things the consumer should tell the user about this stretch of input (not about a record).
     public var notes: [String] = []
     private let locator: @Sendable (Int) -> SourceLocation
+    private let texter: (@Sendable (Int) -> RecordText?)?
 
-    public init(records: [SourceRecord], locator: @escaping @Sendable (Int) -> SourceLocation) {
+    public init(records: [SourceRecord], locator: @escaping @Sendable (Int) -> SourceLocation, text: (@Sendable (Int) -> RecordText?)? = nil) {
         self.records = records
         self.locator = locator
+        self.texter = text
     }
 
     /// Where record `index` of this batch starts in its input.
     public func location(ofRecord index: Int) -> SourceLocation { locator(index) }
+
+    /// Record `index` as the input had it, for `--rejects` (a slow path, like ``location(ofRecord:)``).
+    public func text(ofRecord index: Int) -> RecordText? { texter?(index) }
+}
+
+/// A record's text in its input: its JSON (compacted), or the raw text of a document that was not JSON.
+public enum RecordText: Hashable, Sendable {
+    case json(String)
+    case raw(String)
 }

@@ -3,6 +3,8 @@
 public enum SourceRecord: Sendable {
     case user(User)
     case unusable(reason: String)
+    /// Text that was not JSON, skipped with `--skip-bad-json` (the reason is the syntax error).
+    case malformed(reason: String)
     /// A record the API lists that is not a person (a bot, a deleted account): counted and
     /// reported, never shown as a user.
     case excluded(reason: String)

@@ -10,6 +10,8 @@ struct BatchBuilder {
         /// Records came from a `--jq` output: the path is in that output, not in the input.
         var transformed: Bool
         var firstRecord: Int
+        /// Not JSON (skipped with `--skip-bad-json`): its text is these bytes from `textStart`.
+        var malformed: Range<Int>? = nil
     }
 
     var records: [SourceRecord] = []
@@ -21,23 +23,49 @@ struct BatchBuilder {
         documents.append(Document(offset: offset, path: path, isArray: isArray, transformed: transformed, firstRecord: records.count))
     }
 
+    /// A stretch of text that is not JSON, skipped (`--skip-bad-json`): one unusable record,
+    /// located at the error's offset, whose text is `text`.
+    mutating func addMalformed(errorAt offset: Int, text: Range<Int>, message: String) {
+        documents.append(Document(offset: offset, path: [], isArray: false, transformed: false, firstRecord: records.count, malformed: text))
+        records.append(.malformed(reason: "invalid JSON: \(message)"))
+    }
+
+    /// Shifts the offsets of documents from `first` on by `delta` (a sub-region parsed on its own).
+    mutating func shiftDocuments(from first: Int, by delta: Int) {
+        for index in first..<documents.count { documents[index].offset += delta }
+    }
+
     /// The batch, with a locator that reads positions from `chunk`, which it keeps alive.
     func finish(chunk: InputChunk) -> RecordBatch {
         let documents = self.documents
-        return RecordBatch(records: records) { index in
-            // The last document that starts at or before this record.
+        // The last document that starts at or before record `index`, and the record's path in it.
+        @Sendable func document(of index: Int) -> (Document, [JSONPathComponent]) {
             var low = 0, high = documents.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
                 if documents[mid].firstRecord <= index { low = mid } else { high = mid - 1 }
             }
             let document = documents[low]
-            let path = document.isArray ? document.path + [.index(index - document.firstRecord)] : document.path
+            return (document, document.isArray ? document.path + [.index(index - document.firstRecord)] : document.path)
+        }
+        let text: @Sendable (Int) -> RecordText? = { index in
+            let (document, path) = document(of: index)
+            if let malformed = document.malformed {
+                var text = Array(chunk.bytes[malformed])
+                while let last = text.last, last == 0x0A || last == 0x0D { text.removeLast() }
+                return .raw(String(decoding: text, as: UTF8.self))
+            }
+            guard !document.transformed, let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) else { return nil }
+            return JSONValueText.compacted(at: offset, in: chunk.bytes).map(RecordText.json)
+        }
+        return RecordBatch(records: records, locator: { index in
+            let (document, path) = document(of: index)
             if document.transformed {
                 return chunk.location(ofOffset: document.offset, path: "(--jq output)" + JSONPathLocator.describe(path))
             }
+            if document.malformed != nil { return chunk.location(ofOffset: document.offset) }
             let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) ?? document.offset
             return chunk.location(ofOffset: offset, path: JSONPathLocator.describe(path))
-        }
+        }, text: text)
     }
 }

@@ -18,6 +18,11 @@ public struct UserGateway: UserRecordSource, Sendable {
     public var fields = FieldSet.all
     /// `--explain`: filled with what detection found, when set.
     public var explanation: MappingExplanation?
+    /// `--skip-bad-json`: a document that isn't JSON becomes an unusable record (with its text)
+    /// and reading goes on at the next line.
+    public var skipBadJSON = false
+    /// Counts the bytes read, when set (progress, `--summary`).
+    public var progress: ReadProgress?
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -70,12 +75,17 @@ public struct UserGateway: UserRecordSource, Sendable {
     func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
         // `--jq` programs and the explanation belong to one thread.
         if transform == nil, explanation == nil {
-            let reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
+            var reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
+            reader.skipBadJSON = skipBadJSON
+            reader.progress = progress
             return try reader.read(emit)
         }
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize)
-            var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation))
+            input.progress = progress
+            var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
+            parser.skipBadJSON = skipBadJSON
+            var reader = DocumentReader(input: input, parser: parser)
             try reader.read { try emit(prepare($0)) }
         }
     }

@@ -1,6 +1,7 @@
 @_spi(Pipeline) import UserListDomain
 import UserListPlatform
 import UserListRendering
+import Foundation
 
 /// Where a run's output goes: standard output, or a file (`--output`) that is replaced only when
 /// the run succeeds.
@@ -8,9 +9,25 @@ public enum OutputDestination: Equatable, Sendable {
     case standardOutput
     case file(String)
 
-    /// Parses `--output`'s value: `-` is standard output.
+    /// Parses `--output`'s value (and `--summary`'s): `-` is the standard stream.
     public init(argument: String) {
         self = argument == "-" ? .standardOutput : .file(argument)
+    }
+}
+
+/// How a batch run reports on itself, besides its output and warnings.
+public struct RunReporting: Sendable {
+    /// `--summary`: one JSON object, to a file or (`.standardOutput` here meaning) standard error.
+    public var summary: OutputDestination?
+    /// Progress while reading, then a one-line summary, for a person at a terminal.
+    public var showProgress = false
+    /// Writes to standard error (the summary with `--summary -`, the progress line).
+    public var standardError: @Sendable (String) -> Void
+
+    public init(summary: OutputDestination? = nil, showProgress: Bool = false, standardError: @escaping @Sendable (String) -> Void) {
+        self.summary = summary
+        self.showProgress = showProgress
+        self.standardError = standardError
     }
 }
 
@@ -18,14 +35,51 @@ extension UserListRun {
     /// Runs into `destination`. A file is written beside its destination and renamed over it
     /// once the run has succeeded and the bytes are on disk: a failed or interrupted run leaves
     /// the old file as it was and nothing else behind. Not creating it is exit 73, not writing 74.
-    public func run(to destination: OutputDestination, warnings: any WarningReporter) throws(UserlistError) {
+    ///
+    /// `--rejects` is written the same way and kept when the run stops on bad data (exit 65);
+    /// `--summary` is written whether the run succeeded or not.
+    public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
+        let started = Date()
+        let progress = ReadProgress(totalBytes: knownInputSize)
+        let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
+        let rejects = rejectsPath != nil || maxRejects != nil ? try RejectsFile(path: rejectsPath, maximum: maxRejects) : nil
+        var statistics = RunStatistics()
+        var failure: UserlistError?
+        do {
+            statistics = try execute(into: destination, warnings: warnings, rejects: rejects, progress: progress)
+        } catch {
+            failure = error
+        }
+        display?.stop()
+        if let rejects {
+            if failure == nil || failure?.kind == .data {
+                do { try rejects.commit() } catch { failure = failure ?? error }
+            } else {
+                rejects.abandon()
+            }
+        }
+        if let reporting {
+            let summary = RunSummary(
+                inputs: inputs.isEmpty ? 1 : inputs.count, bytes: progress.bytesRead, statistics: statistics,
+                recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
+                seconds: Date().timeIntervalSince(started), failure: failure)
+            if let destination = reporting.summary {
+                do { try write(summary.json, to: destination, reporting: reporting) } catch { failure = failure ?? error }
+            }
+            if display?.wasShown == true, failure == nil { reporting.standardError("userlist: \(summary.humanLine)\n") }
+        }
+        if let failure { throw failure }
+    }
+
+    private func execute(into destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> RunStatistics {
         guard case .file(let path) = destination else {
-            return try run(output: .standardOutput(), warnings: warnings)
+            return try execute(output: .standardOutput(), warnings: warnings, rejects: rejects, progress: progress)
         }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }
+        let statistics: RunStatistics
         do {
-            try run(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings)
+            statistics = try execute(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings, rejects: rejects, progress: progress)
         } catch {
             file.abandon()
             throw error
@@ -33,5 +87,29 @@ extension UserListRun {
         do { try file.commit() } catch {
             throw UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
         }
+        return statistics
+    }
+
+    private func write(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+        guard case .file(let path) = destination else { return reporting.standardError(text) }
+        let file: AtomicFile
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, "--summary: \(error.description)") }
+        let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
+        writer.write(text)
+        do { try writer.flush() } catch {
+            file.abandon()
+            throw error
+        }
+        do { try file.commit() } catch { throw UserlistError(.output, "--summary: \(error.description)") }
+    }
+
+    /// The inputs' total size, when every one is a regular file (progress shows a percentage).
+    private var knownInputSize: Int? {
+        var total = 0
+        for input in inputs {
+            guard case .file(let path) = input, let size = FileReading.regularFileSize(path) else { return nil }
+            total += size
+        }
+        return inputs.isEmpty ? nil : total
     }
 }

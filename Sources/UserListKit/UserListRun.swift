@@ -32,6 +32,12 @@ public struct UserListRun {
     public var columns: OutputColumns = .cells
     /// `--no-header` turns off the header row of csv, tsv and table.
     public var header = true
+    /// `--skip-bad-json`: skip (and report) documents that aren't JSON instead of stopping.
+    public var skipBadJSON = false
+    /// `--rejects FILE`: every record that did not become a user, as NDJSON.
+    public var rejectsPath: String?
+    /// `--max-rejects N`: more rejects than this fail the run (exit 65).
+    public var maxRejects: Int?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -70,6 +76,12 @@ public struct UserListRun {
     ///     cells      UserCellViewModel, encoded by the renderer's CellEncoder      ViewModel
     ///     render     ListRenderer: json, ndjson, csv, table; --jq-out              Rendering
     public func run(output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) {
+        let rejects = try maxRejects.map { maximum throws(UserlistError) in try RejectsFile(path: nil, maximum: maximum) }
+        _ = try execute(output: output, warnings: warnings, rejects: rejects, progress: nil)
+    }
+
+    /// The run itself; what it came to, for `--summary`.
+    func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.
@@ -85,15 +97,25 @@ public struct UserListRun {
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(filter: filter)
         gateway.workers = workers
+        gateway.skipBadJSON = skipBadJSON
+        gateway.progress = progress
+        var statistics = RunStatistics()
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
-            return try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings), explanation, output: output)
+            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, output: output)
+            return statistics
         }
-        let service = UserService(source: gateway, strict: strict, warnings: warnings)
+        let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
+        service.progress = progress
         let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict, encoder: encoder)
+        viewModel.rejects = rejects
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
-            return try stream(viewModel, streaming, to: output)
+            statistics.written = try stream(viewModel, streaming, to: output)
+            statistics.matched = viewModel.state.page?.totalItems
+            statistics.report = viewModel.loadReport
+            statistics.whereFailures = viewModel.whereFailures
+            return statistics
         }
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
@@ -105,14 +127,23 @@ public struct UserListRun {
             throw UserlistError(.output, "\(error)")
         }
         try output.flush()
+        if let page = viewModel.state.page {
+            statistics.matched = page.totalItems
+            statistics.written = page.spilledRows != nil || query.page == nil ? page.totalItems : page.items.count + page.rows.count
+        }
+        statistics.report = viewModel.loadReport
+        statistics.whereFailures = viewModel.whereFailures
+        return statistics
     }
 
     /// Every match in input order: rows are written (and flushed) batch by batch as they are
     /// decided; an error stops the run with what was written before it.
-    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter) throws(UserlistError) {
+    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter) throws(UserlistError) -> Int {
         renderer.writeHeader(to: output)
+        var written = 0
         viewModel.load { rows in
             for row in rows { output.write(row) }
+            written += rows.count
             try output.flush()
         }
         if case .error(let error) = viewModel.state {
@@ -120,6 +151,7 @@ public struct UserListRun {
             throw error
         }
         try output.flush()
+        return written
     }
 
     /// What the run needs built of each user: the cells, the sort key and what `--where` sees.
@@ -134,7 +166,7 @@ public struct UserListRun {
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
-    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, output: OutputWriter) throws(UserlistError) {
+    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, output: OutputWriter) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
         do {
@@ -148,5 +180,6 @@ public struct UserListRun {
         }
         ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, to: output)
         try output.flush()
+        return report
     }
 }

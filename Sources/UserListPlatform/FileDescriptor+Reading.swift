@@ -14,6 +14,13 @@ public enum FileReading {
         return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The size of the regular file at `path`, or nil (not a regular file, or not there).
+    public static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Up to `buffer.count` bytes of `fd` at `offset`: the count read, 0 at the end.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int, name: String) throws(SystemError) -> Int {
         while true {

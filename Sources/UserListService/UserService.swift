@@ -11,12 +11,17 @@ public final class UserService: UserServiceProtocol {
     private let warnings: any WarningReporter
     /// Skipped records warned about one by one; past this, only counted (a summary line follows).
     private let warningLimit: Int
+    /// `--rejects` / `--max-rejects`: every skipped record, with its place and text.
+    private let rejects: (any RejectReporter)?
+    /// Counts the records read as batches arrive, when set (progress on a terminal).
+    public var progress: ReadProgress?
 
-    public init(source: any UserRecordSource, strict: Bool = false, warnings: any WarningReporter, warningLimit: Int = 20) {
+    public init(source: any UserRecordSource, strict: Bool = false, warnings: any WarningReporter, warningLimit: Int = 20, rejects: (any RejectReporter)? = nil) {
         self.source = source
         self.strict = strict
         self.warnings = warnings
         self.warningLimit = warningLimit
+        self.rejects = rejects
     }
 
     @discardableResult
@@ -41,6 +46,7 @@ public final class UserService: UserServiceProtocol {
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
         try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate) }) { prepared in
             for note in prepared.batch.notes { warnings.warn(note) }
+            progress?.addRecords(prepared.records.count)
             var users: [AnnotatedUser] = []
             users.reserveCapacity(prepared.records.count)
             for (index, record) in prepared.records.enumerated() {
@@ -55,7 +61,9 @@ public final class UserService: UserServiceProtocol {
                     report.usersLoaded += 1
                     if let annotated { users.append(annotated) }
                 case .unusable(let reason):
-                    try reject(prepared.batch, index, reason: reason, report: &report)
+                    try reject(prepared.batch, index, reason: reason, kind: .unusable, report: &report)
+                case .malformed(let reason):
+                    try reject(prepared.batch, index, reason: reason, kind: .badJSON, report: &report)
                 case .excluded(let reason):
                     report.excluded[reason, default: 0] += 1
                 }
@@ -66,8 +74,11 @@ public final class UserService: UserServiceProtocol {
         return report
     }
 
-    private func reject(_ batch: RecordBatch, _ index: Int, reason: String, report: inout LoadReport) throws {
+    private func reject(_ batch: RecordBatch, _ index: Int, reason: String, kind: RejectedRecord.Kind, report: inout LoadReport) throws {
         report.skipped += 1
+        if let rejects, !strict {
+            try rejects.reject(RejectedRecord(kind: kind, location: batch.location(ofRecord: index), reason: reason, text: batch.text(ofRecord: index)))
+        }
         guard strict || report.skipped <= warningLimit else { return }
         let location = batch.location(ofRecord: index)
         let record = location.path.map { "record \($0)" } ?? "record"
@@ -98,6 +109,7 @@ private struct PreparedBatch: Sendable {
         /// A usable user: its id for dedupe, and the user unless the annotation passed on it.
         case user(id: String, AnnotatedUser?)
         case unusable(reason: String)
+        case malformed(reason: String)
         case excluded(reason: String)
     }
 
@@ -117,6 +129,8 @@ private struct PreparedBatch: Sendable {
                 return .user(id: user.id, nil)
             case .unusable(let reason):
                 return .unusable(reason: reason)
+            case .malformed(let reason):
+                return .malformed(reason: reason)
             case .excluded(let reason):
                 return .excluded(reason: reason)
             }
@@ -127,7 +141,9 @@ private struct PreparedBatch: Sendable {
         for index in records.indices {
             guard case .user(let id, _) = records[index] else { continue }
             if let annotation = annotations.next() ?? nil {
-                records[index] = .user(id: id, AnnotatedUser(user: users[next], annotation: annotation))
+                var annotated = AnnotatedUser(user: users[next], annotation: annotation)
+                if case .failed = annotation.filter { annotated.reference = RecordReference(batch: batch, index: index) }
+                records[index] = .user(id: id, annotated)
             }
             next += 1
         }

@@ -79,6 +79,8 @@ public final class EncodedRows: Sendable {
 public struct AnnotatedUser: Sendable {
     public var user: User
     public var annotation: UserAnnotation
+    /// Where the user was read, kept only when its annotation is a `--where` failure to report.
+    public var reference: RecordReference?
 
     public init(user: User, annotation: UserAnnotation) {
         self.user = user

@@ -1,4 +1,5 @@
 import UserListService
+import UserListJQ
 @_spi(Pipeline) import UserListDomain
 /// The list screen's logic, as in seed 000: loads users from a service and exposes one ``ListState``.
 ///
@@ -17,6 +18,12 @@ public final class UserListViewModel {
     private let encoder: (any CellEncoder)?
     /// Bytes a full sort of encoded rows keeps in memory before it spills sorted runs to disk.
     public var sortMemoryBudget = 256 << 20
+    /// `--rejects`: the users `--where` failed on go there too, with the canonical user as their record.
+    public var rejects: (any RejectReporter)?
+    /// What the Service's load came to, once loaded (the counts of `--summary`).
+    public private(set) var loadReport: LoadReport?
+    /// Users `--where` raised an error for (dropped, counted).
+    public private(set) var whereFailures = 0
 
     public init(
         service: any UserServiceProtocol, query: UserListQuery = UserListQuery(),
@@ -53,13 +60,14 @@ public final class UserListViewModel {
         var filterFailures = FilterFailures()
         var notBoolean = FilterFailures()
         var streamed: [EncodedRow] = []
-        try service.loadUserBatches(annotate: annotation()) { users in
+        loadReport = try service.loadUserBatches(annotate: annotation()) { users in
             // In input order and after dedupe: what `--where` said on the reading threads.
             for item in users {
                 switch item.annotation.filter {
                 case .failed(let message):
                     if strict { throw UserlistError(.data, "--where: user \(item.user.id): \(message)") }
                     filterFailures.record(message)
+                    try reportRejected(item, message: message)
                     continue
                 case .notBoolean(let kind):
                     notBoolean.record(kind)
@@ -83,6 +91,7 @@ public final class UserListViewModel {
             }
         }
         filterFailures.report(to: warnings)
+        whereFailures = filterFailures.count
         if let kind = notBoolean.first {
             let users = notBoolean.count == 1 ? "1 user" : "\(notBoolean.count) users"
             warnings.warn("--where gave a \(kind), not true or false, for \(users); only true keeps a user")
@@ -92,6 +101,13 @@ public final class UserListViewModel {
         var page = makePage(total: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
+    }
+
+    private func reportRejected(_ item: AnnotatedUser, message: String) throws {
+        guard let rejects else { return }
+        let location = item.reference?.location ?? SourceLocation(input: "-", line: 0, column: 0)
+        let record = CanonicalUserBuilder().build(item.user).json()
+        try rejects.reject(RejectedRecord(kind: .whereFailed, location: location, reason: "--where: \(message)", text: .json(record)))
     }
 
     /// What `--where`, the search and the sort make of each user, worked out on the reading

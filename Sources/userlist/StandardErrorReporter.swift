@@ -5,8 +5,15 @@ import UserListKit
 
 /// Prints warnings to standard error as they happen: `userlist: warning: …`.
 final class StandardErrorReporter: WarningReporter {
+    /// A progress line may be on the terminal: erase it first (it is redrawn below the warning).
+    private let prefix: String
+
+    init(erasingLine: Bool = false) {
+        prefix = erasingLine ? "\r\u{1B}[K" : ""
+    }
+
     func warn(_ message: String) {
-        StandardError.write("userlist: warning: \(message)\n")
+        StandardError.write("\(prefix)userlist: warning: \(message)\n")
     }
 }
 

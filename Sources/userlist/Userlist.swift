@@ -87,9 +87,25 @@ struct Userlist: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
     var output: String?
 
+    @Flag(help: "Skip a document (an NDJSON line) that isn't JSON, report it with its place, and read on at the next line, instead of stopping with exit 65.")
+    var skipBadJSON = false
+
+    @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text.", valueName: "file"))
+    var rejects: String?
+
+    @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
+    var maxRejects: Int?
+
+    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard error).", valueName: "file"))
+    var summary: String?
+
+    @Flag(help: "Don't show progress on a terminal's standard error during long runs.")
+    var noProgress = false
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
         if let sort, UserSortOrder(argument: sort) == nil {
             throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
@@ -134,8 +150,13 @@ struct Userlist: ParsableCommand {
             threads: threads)
         run.columns = try fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
         run.header = !noHeader
+        run.skipBadJSON = skipBadJSON
+        run.rejectsPath = rejects
+        run.maxRejects = maxRejects
+        let showProgress = !noProgress && isatty(STDERR_FILENO) != 0
+        let reporting = RunReporting(summary: summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
         do {
-            try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
+            try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(erasingLine: showProgress), reporting: reporting)
         } catch {
             StandardError.write("userlist: \(error.message)\n")
             throw ExitCode(error.exitCode)

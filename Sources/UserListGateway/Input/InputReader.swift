@@ -24,6 +24,8 @@ final class InputReader {
     /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
     private var skippedByteOrderMark = false
     let chunkSize: Int
+    /// Counts the bytes read from the descriptor (not those read again), when set.
+    var progress: ReadProgress?
 
     /// Small enough that every core gets work early (and `| head -1` answers at once), big
     /// enough that simdjson's per-call cost vanishes.
@@ -122,6 +124,10 @@ final class InputReader {
             let read = try chunk.read(from: source, at: range.lowerBound, count: min(range.count, chunk.capacity - chunk.count), inputName: name)
             reread = read < range.count ? (source, (range.lowerBound + read)..<range.upperBound) : nil
         }
-        if chunk.count < chunk.capacity, !descriptorEnded { descriptorEnded = try !chunk.read(from: fd) }
+        if chunk.count < chunk.capacity, !descriptorEnded {
+            let before = chunk.count
+            descriptorEnded = try !chunk.read(from: fd)
+            progress?.addBytes(chunk.count - before)
+        }
     }
 }

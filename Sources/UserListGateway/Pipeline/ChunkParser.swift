@@ -40,8 +40,62 @@ struct ChunkParser {
         case reread(InputChunk)
     }
 
+    /// `--skip-bad-json`: a document that isn't JSON becomes an unusable record and reading goes
+    /// on at the next line, instead of stopping the run.
+    var skipBadJSON = false
+    /// Where the region being parsed starts in its chunk (a stretch after a skipped line).
+    private var baseOffset = 0
+
+    /// A syntax error at `offset` of the region, when bad JSON is skipped.
+    private struct BadDocument: Error {
+        let offset: Int
+        let message: String
+    }
+
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+        guard skipBadJSON else { return try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch) }
+        defer { baseOffset = 0 }
+        var start = 0
+        while true {
+            baseOffset = start
+            let rest = UnsafeRawBufferPointer(rebasing: region[start...])
+            var attempt = batch
+            do {
+                let result = try parseDocuments(rest, of: chunk, atEnd: atEnd, into: &attempt)
+                if case .needMoreInput = result, start > 0 { return .parsed(unparsed: rest.count) }
+                batch = attempt
+                return result
+            } catch let bad as BadDocument {
+                let errorAt = start + bad.offset
+                // The bad text runs from its line's start (or the start of the document it breaks)
+                // to the end of that line; what comes before it is parsed on its own.
+                var textStart = start
+                if let newline = region[start..<errorAt].lastIndex(of: UInt8(ascii: "\n")) { textStart = newline + 1 }
+                if textStart > start {
+                    baseOffset = start
+                    switch try parseDocuments(UnsafeRawBufferPointer(rebasing: region[start..<textStart]), of: chunk, atEnd: false, into: &batch) {
+                    case .parsed(let unparsed), .retryWithBiggerBatch(let unparsed): textStart -= unparsed
+                    case .needMoreInput: textStart = start
+                    case .reread(let rewritten): return .reread(rewritten)
+                    }
+                }
+                guard let newline = region[errorAt...].firstIndex(of: UInt8(ascii: "\n")) else {
+                    // The bad line goes on past the region: skip it once it is whole.
+                    if !atEnd { return textStart > 0 ? .parsed(unparsed: region.count - textStart) : .needMoreInput }
+                    batch.addMalformed(errorAt: errorAt, text: textStart..<region.count, message: bad.message)
+                    return .parsed(unparsed: 0)
+                }
+                batch.addMalformed(errorAt: errorAt, text: textStart..<(newline + 1), message: bad.message)
+                start = newline + 1
+                if start == region.count { return .parsed(unparsed: 0) }
+            }
+        }
+    }
+
+    /// Decodes every complete document in `region`; a syntax error is thrown (``BadDocument``
+    /// when bad JSON is skipped, so ``parse(_:of:atEnd:into:)`` can step over it).
+    private mutating func parseDocuments(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         if region.isEmpty { return .needMoreInput }
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
             return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
@@ -76,7 +130,7 @@ struct ChunkParser {
 
     /// The input ended inside a document.
     func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
-        if case .error(let error) = diagnose(region, of: chunk, atEnd: true) { return error }
+        if case .error(let error, _, _) = diagnose(region, of: chunk, atEnd: true) { return error }
         return UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
     }
 
@@ -84,7 +138,8 @@ struct ChunkParser {
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
         switch diagnose(region, of: chunk, atEnd: atEnd) {
-        case .error(let error):
+        case .error(let error, let offset, let message):
+            if skipBadJSON { throw BadDocument(offset: offset, message: message) }
             throw error
         case .endsMidDocument:
             return .needMoreInput
@@ -97,7 +152,7 @@ struct ChunkParser {
     }
 
     private enum Diagnosis {
-        case error(UserlistError)
+        case error(UserlistError, offset: Int, message: String)
         /// The only problem is the region's end, and more input follows.
         case endsMidDocument
         case valid
@@ -107,10 +162,11 @@ struct ChunkParser {
     private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
         guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
         if found.offset >= region.count, !atEnd { return .endsMidDocument }
-        return .error(UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)"))
+        return .error(UserlistError(.data, "\(chunk.location(ofOffset: baseOffset + found.offset)): \(found.message)"), offset: found.offset, message: found.message)
     }
 
-    private mutating func decode(_ root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+    private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+        let offset = baseOffset + regionOffset
         if var elements = arrayElements {
             batch.startDocument(at: offset, path: elements.elementPath, isArray: false, transformed: false)
             batch.records.append(elements.mapping.map(root, fields: fields))

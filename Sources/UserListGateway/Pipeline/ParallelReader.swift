@@ -18,16 +18,28 @@ struct ParallelReader<Prepared: Sendable> {
     let shapes: [any PayloadShape]
     let fields: FieldSet
     let workers: Int
+    /// `--skip-bad-json` (see ``ChunkParser/skipBadJSON``).
+    var skipBadJSON = false
+    var progress: ReadProgress?
     /// What each worker does with its batch once decoded (the Service's and ViewModel's
     /// per-record work), so that runs in parallel too.
     let prepare: @Sendable (RecordBatch) -> Prepared
 
+    /// A parser as every worker and the in-order reader use it.
+    @Sendable func makeParser() -> ChunkParser {
+        var parser = ChunkParser(shapes: shapes, transform: nil, fields: fields)
+        parser.skipBadJSON = skipBadJSON
+        return parser
+    }
+
     /// Reads every input in order, calling `emit` with each prepared batch in input order.
     func read(_ emit: (Prepared) throws -> Void) throws {
-        let pool = WorkerPool(count: workers, shapes: shapes, fields: fields, prepare: prepare)
+        let pool = WorkerPool(count: workers, makeParser: makeParser, prepare: prepare)
         defer { pool.close() }
         for source in inputs {
-            try read(InputReader(source, chunkSize: chunkSize), pool: pool, emit)
+            let input = try InputReader(source, chunkSize: chunkSize)
+            input.progress = progress
+            try read(input, pool: pool, emit)
         }
     }
 
@@ -53,7 +65,7 @@ struct ParallelReader<Prepared: Sendable> {
             case .streamed(let rest, let pages):
                 morePages = pages
                 guard let (rest, keepFrom) = rest else {
-                    return try DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+                    return try DocumentReader(input: input, parser: makeParser(), morePages: morePages)
                         .reportMorePages { try emit(prepare($0)) }
                 }
                 chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
@@ -83,7 +95,7 @@ struct ParallelReader<Prepared: Sendable> {
                 return try finishInOrder(input, from: stop, after: pending, morePages: morePages, emit)
             }
         }
-        let reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+        let reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
         try reader.reportMorePages { try emit(prepare($0)) }
     }
 
@@ -195,7 +207,7 @@ struct ParallelReader<Prepared: Sendable> {
         morePages: String?, _ emit: (Prepared) throws -> Void
     ) throws {
         for job in later { input.giveBack(job.chunk, from: job.carried) }
-        var reader = DocumentReader(input: input, parser: ChunkParser(shapes: shapes, transform: nil, fields: fields), morePages: morePages)
+        var reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
         let emitPrepared: (RecordBatch) throws -> Void = { try emit(prepare($0)) }
         try reader.read(from: input.nextChunk(after: stop.chunk, keepFrom: stop.keepFrom), emitPrepared)
         try reader.reportMorePages(emitPrepared)
@@ -276,10 +288,10 @@ final class WorkerPool<Prepared: Sendable>: @unchecked Sendable {
     private var head = 0
     private var closed = false
 
-    init(count: Int, shapes: [any PayloadShape], fields: FieldSet, prepare: @escaping @Sendable (RecordBatch) -> Prepared) {
+    init(count: Int, makeParser: @escaping @Sendable () -> ChunkParser, prepare: @escaping @Sendable (RecordBatch) -> Prepared) {
         for _ in 0..<max(1, count) {
             let thread = Thread { [self] in
-                var parser = ChunkParser(shapes: shapes, transform: nil, fields: fields)
+                var parser = makeParser()
                 while let job = take() { job.run(&parser, prepare) }
             }
             // The syntax diagnoser and deep documents recurse: a main thread's stack.

@@ -104,6 +104,7 @@ extension GatewayTests {
                 switch record {
                 case .user(let user): user.id
                 case .unusable: "x"
+                case .malformed: "?"
                 case .excluded: "-"
                 }
             }

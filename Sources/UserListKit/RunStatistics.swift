@@ -1,0 +1,110 @@
+@_spi(Pipeline) import UserListDomain
+import UserListService
+
+/// What a run came to, for `--summary`: the Service's counts and the list's.
+///
+/// Every record read is one of: a distinct user, rejected (not JSON, or not a usable user),
+/// a later duplicate of an id, or left out on purpose (a bot, a deleted account), so
+/// `records == users + rejected + duplicates + excluded` — nothing is lost without a count.
+public struct RunStatistics: Sendable {
+    public var report: LoadReport?
+    /// Users `--where` raised an error for (counted among `users`, dropped from the list).
+    public var whereFailures = 0
+    /// Users in the list (all pages).
+    public var matched: Int?
+    /// Rows printed.
+    public var written: Int?
+
+    public init() {}
+}
+
+/// `--summary FILE` (or `-`, standard error): one JSON object per run.
+struct RunSummary {
+    var inputs: Int
+    var bytes: Int
+    var statistics: RunStatistics
+    /// Records read, from the progress counter: what is known when the run failed part-way.
+    var recordsSeen: Int
+    var rejectedSeen: Int
+    var seconds: Double
+    var failure: UserlistError?
+
+    /// The JSON object, one line. Counts a failed run could not know are `null`.
+    var json: String {
+        let report = statistics.report
+        var fields: [(String, String)] = [
+            ("inputs", "\(inputs)"),
+            ("bytes", "\(bytes)"),
+            ("records", "\(report?.recordsRead ?? recordsSeen)"),
+            ("users", report.map { "\($0.usersLoaded)" } ?? "null"),
+            ("rejected", "\(report?.skipped ?? rejectedSeen)"),
+            ("duplicates", report.map { "\($0.duplicates)" } ?? "null"),
+            ("excluded", report.map { "\($0.excluded.values.reduce(0, +))" } ?? "null"),
+            ("whereFailures", "\(statistics.whereFailures)"),
+            ("matched", statistics.matched.map(String.init) ?? "null"),
+            ("written", statistics.written.map(String.init) ?? "null"),
+            ("seconds", String(format3: seconds)),
+            ("status", failure == nil ? "\"ok\"" : "\"failed\""),
+        ]
+        if let failure {
+            fields.append(("exitCode", "\(failure.exitCode)"))
+            fields.append(("error", Self.quoted(failure.message)))
+        }
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}\n"
+    }
+
+    /// One line for a person at a terminal: `300,000 records → 299,994 users (5 rejected, …) …`.
+    var humanLine: String {
+        let report = statistics.report
+        var parts = ["\(Self.grouped(report?.recordsRead ?? recordsSeen)) records"]
+        if let report {
+            var details = ["\(Self.grouped(report.skipped)) rejected", "\(Self.grouped(report.duplicates)) duplicate\(report.duplicates == 1 ? "" : "s")"]
+            let excluded = report.excluded.values.reduce(0, +)
+            if excluded > 0 { details.append("\(Self.grouped(excluded)) left out") }
+            parts[0] += " → \(Self.grouped(report.usersLoaded)) users (\(details.joined(separator: ", ")))"
+        }
+        if let matched = statistics.matched { parts.append("\(Self.grouped(matched)) matched") }
+        if let written = statistics.written { parts.append("\(Self.grouped(written)) written") }
+        parts.append("\(String(format3: seconds)) s")
+        return parts.joined(separator: " · ")
+    }
+
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    /// `seconds` with three decimals, without Foundation's formatter.
+    init(format3 value: Double) {
+        let thousandths = Int((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        self = "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}
