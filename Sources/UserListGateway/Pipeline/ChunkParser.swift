@@ -63,6 +63,21 @@ struct ChunkParser {
             var attempt = batch
             do {
                 let result = try parseDocuments(rest, of: chunk, atEnd: atEnd, into: &attempt)
+                var unparsed = 0
+                switch result {
+                case .needMoreInput: unparsed = rest.count
+                case .parsed(let count): unparsed = count
+                case .retryWithBiggerBatch, .reread: return result
+                }
+                let tail = UnsafeRawBufferPointer(rebasing: region[(region.count - unparsed)...])
+                if atEnd, !tail.isBlankJSON {
+                    // The input ends inside a document: that unfinished document is the bad text.
+                    batch = attempt
+                    let found = JSONSyntaxDiagnoser.firstError(in: tail)
+                    let errorAt = region.count - unparsed + min(found?.offset ?? 0, unparsed)
+                    batch.addMalformed(errorAt: errorAt, text: (region.count - unparsed)..<region.count, message: found?.message ?? "unexpected end of input")
+                    return .parsed(unparsed: 0)
+                }
                 if case .needMoreInput = result, start > 0 { return .parsed(unparsed: rest.count) }
                 batch = attempt
                 return result
