@@ -17,6 +17,9 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
+        // zlib and libzstd (Debian's zlib1g-dev, libzstd-dev): compressed inputs, found by their magic bytes.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         // A small C shim over simdjson's document stream (Debian's libsimdjson-dev).
         .target(
             name: "CSimdJSON",
@@ -47,7 +50,7 @@ let package = Package(
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
         .target(
             name: "UserListGateway",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON"]
+            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON", "CZlib", "CZstd"]
         ),
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
@@ -87,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ", "CZlib", "CZstd"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

@@ -93,6 +93,14 @@ final class InputChunk: @unchecked Sendable {
         return true
     }
 
+    /// Appends what `stream` decompresses next, up to the capacity; the count (0 at its end).
+    func read(from stream: any CompressedStream) throws -> Int {
+        let n = try stream.read(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
+        count += n
+        memset(storage + count, 0, JSONDocumentStream.padding)
+        return n
+    }
+
     /// Appends `wanted` bytes of `source` from `offset` (fewer only if it ends); the count read.
     func read(from source: RereadableBytes, at offset: Int, count wanted: Int, inputName: String) throws -> Int {
         var done = 0

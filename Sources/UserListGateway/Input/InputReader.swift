@@ -26,6 +26,9 @@ final class InputReader {
     let chunkSize: Int
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
+    /// Set when the input turned out to be gzip or zstd (see ``Compression``).
+    private var decompressor: (any CompressedStream)?
+    private var lookedForCompression = false
 
     /// Small enough that every core gets work early (and `| head -1` answers at once), big
     /// enough that simdjson's per-call cost vanishes.
@@ -74,7 +77,7 @@ final class InputReader {
 
     /// This input's bytes from the first chunk on can be read again in place: it is a regular file.
     var rereadable: RereadableBytes? {
-        guard fd >= 0, FileReading.isRegularFile(fd) else { return nil }
+        guard fd >= 0, decompressor == nil, FileReading.isRegularFile(fd) else { return nil }
         let (fd, name, shift) = (fd, name, skippedByteOrderMark ? 3 : 0)
         return RereadableBytes { buffer, offset throws(SystemError) in try FileReading.read(fd, into: buffer, at: offset + shift, name: name) }
     }
@@ -111,6 +114,33 @@ final class InputReader {
         if from < chunk.count { replay.append((chunk, from)) }
     }
 
+    /// Reads the input's first bytes: a gzip or zstd magic number starts decompressing, anything
+    /// else is the text's own first bytes.
+    private func lookForCompression(into chunk: InputChunk) throws {
+        lookedForCompression = true
+        var first = [UInt8](repeating: 0, count: Compression.magicLength)
+        var count = 0
+        while count < first.count {
+            let n = first.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n > 0 {
+                count += n
+            } else if n == 0 {
+                descriptorEnded = true
+                break
+            } else if errno != EINTR {
+                throw UserlistError(.noInput, "\(name): read error: \(String(cString: strerror(errno)))")
+            }
+        }
+        first.removeLast(first.count - count)
+        progress?.addBytes(count)
+        if let compression = Compression(magic: first) {
+            decompressor = try compression.stream(fd, prefix: first, inputName: name, progress: progress)
+            descriptorEnded = false
+        } else {
+            first.withUnsafeBytes { chunk.append($0) }
+        }
+    }
+
     /// Fills `chunk` from the replayed bytes, then the re-read ones, then the descriptor, until full or the end.
     private func fill(_ chunk: InputChunk) throws {
         while !replay.isEmpty, chunk.count < chunk.capacity {
@@ -124,7 +154,12 @@ final class InputReader {
             let read = try chunk.read(from: source, at: range.lowerBound, count: min(range.count, chunk.capacity - chunk.count), inputName: name)
             reread = read < range.count ? (source, (range.lowerBound + read)..<range.upperBound) : nil
         }
-        if chunk.count < chunk.capacity, !descriptorEnded {
+        if chunk.count < chunk.capacity, !descriptorEnded, !lookedForCompression { try lookForCompression(into: chunk) }
+        if let decompressor {
+            while chunk.count < chunk.capacity, !descriptorEnded {
+                if try chunk.read(from: decompressor) == 0 { descriptorEnded = true }
+            }
+        } else if chunk.count < chunk.capacity, !descriptorEnded {
             let before = chunk.count
             descriptorEnded = try !chunk.read(from: fd)
             progress?.addBytes(chunk.count - before)

@@ -41,11 +41,12 @@ final class TemporaryDirectory {
 
     /// A named pipe, `fifo`, that a background thread fills with `text` once a reader opens it:
     /// an input that can be read only once, like `curl … |`.
-    func pipe(_ text: String) -> String {
+    func pipe(_ text: String) -> String { pipe(bytes: Array(text.utf8)) }
+
+    func pipe(bytes: [UInt8]) -> String {
         let path = self.path("fifo")
         unlink(path)
         precondition(mkfifo(path, 0o600) == 0, "cannot make \(path)")
-        let bytes = Array(text.utf8)
         Thread.detachNewThread {
             let fd = open(path, O_WRONLY)
             guard fd >= 0 else { return }
