@@ -1,0 +1,36 @@
+import ArgumentParser
+import UserListKit
+
+/// Which users, in which order, which page.
+struct FilterOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Keep users whose name, email or username contains TEXT (ignoring case and accents).", valueName: "text"))
+    var search: String?
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
+    var whereExpression: String?
+
+    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
+    var sort: String?
+
+    @Option(help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
+    var page: Int?
+
+    @Option(help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
+    var pageSize: Int?
+
+    func validate() throws {
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let sort, UserSortOrder(argument: sort) == nil {
+            throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
+        }
+    }
+
+    var query: UserListQuery {
+        UserListQuery(
+            search: search,
+            sort: sort.flatMap(UserSortOrder.init(argument:)),
+            page: page ?? (pageSize == nil ? nil : 1),
+            pageSize: pageSize ?? UserListQuery.defaultPageSize)
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import UserListKit
+
+/// What to read, and how.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("JSON, NDJSON or JSON-stream files, gzip or zstd too; none or '-' reads standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
+    var usersAt: String?
+
+    @Flag(help: "Print which API shape was recognised, where the users were, and which source field fed each canonical field (with the first user), instead of the list.")
+    var explain = false
+
+    @Option(help: ArgumentHelp("Threads that parse and filter the input (default: one per core, up to 16).", valueName: "n"))
+    var threads: Int?
+
+    func validate() throws {
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
+        if let usersAt {
+            do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
+        }
+        if inputs.isEmpty, isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("no input: name a file, or pipe JSON into standard input (see 'userlist --help')")
+        }
+    }
+}

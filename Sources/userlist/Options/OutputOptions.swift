@@ -1,0 +1,26 @@
+import ArgumentParser
+import UserListKit
+
+/// How and where the list is printed.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv or tsv (default: table on a terminal, json otherwise).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …).", valueName: "list"))
+    var fields: String?
+
+    @Flag(help: "Leave out the header row of csv, tsv and table.")
+    var noHeader = false
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    var output: String?
+
+    func validate() throws {
+        if let format, OutputFormat(rawValue: format) == nil {
+            throw ValidationError("--format: unknown format '\(format)' (expected json, ndjson, table, csv or tsv)")
+        }
+        if let fields {
+            do { _ = try OutputColumns(parsing: fields) } catch { throw ValidationError(error.message) }
+        }
+    }
+}
