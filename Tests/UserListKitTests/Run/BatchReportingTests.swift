@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+import Testing
+@_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) import UserListDomain
+@testable import UserListService
+
+/// The parts of a batch run's reporting that are logic: the summary's counts and text, and the
+/// progress line on a terminal.
+@Suite struct BatchReportingTests {
+    static func summary(failure: UserlistError? = nil) -> RunSummary {
+        var statistics = RunStatistics()
+        var report = LoadReport(recordsRead: 1_000_006, usersLoaded: 1_000_000, skipped: 5, duplicates: 1)
+        report.excluded = [:]
+        statistics.report = failure == nil ? report : nil
+        statistics.matched = failure == nil ? 20 : nil
+        statistics.written = failure == nil ? 20 : nil
+        return RunSummary(inputs: 2, bytes: 448_000_000, statistics: statistics, recordsSeen: 900_000, rejectedSeen: 3, seconds: 2.3456, failure: failure)
+    }
+
+    @Test func summaryJSONAddsUp() throws {
+        let json = Self.summary().json
+        #expect(json == #"{"inputs":2,"bytes":448000000,"records":1000006,"users":1000000,"rejected":5,"duplicates":1,"excluded":0,"whereFailures":0,"matched":20,"written":20,"seconds":2.346,"status":"ok"}"# + "\n")
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+        #expect(object["records"] as? Int == (object["users"] as! Int) + (object["rejected"] as! Int) + (object["duplicates"] as! Int) + (object["excluded"] as! Int))
+    }
+
+    @Test func failedRunSummaryHasWhatItKnows() throws {
+        let json = Self.summary(failure: UserlistError(.data, "more than 2 records rejected (--max-rejects 2); the last: a.ndjson:3:1: \"x\"\n")).json
+        #expect(json.contains(#""records":900000,"users":null,"rejected":3,"#))
+        #expect(json.contains(#""status":"failed","exitCode":65,"error":"more than 2 records rejected (--max-rejects 2); the last: a.ndjson:3:1: \"x\"\n"}"#))
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+    }
+
+    @Test func humanLine() {
+        #expect(Self.summary().humanLine == "1,000,006 records → 1,000,000 users (5 rejected, 1 duplicate) · 20 matched · 20 written · 2.346 s")
+    }
+
+    @Test func sizes() {
+        #expect(ProgressDisplay.size(999) == "999 B")
+        #expect(ProgressDisplay.size(448_123_456) == "448.1 MB")
+        #expect(ProgressDisplay.size(2_100_000_000) == "2.1 GB")
+    }
+
+    @Test func progressAppearsAfterASecondAndIsErased() async throws {
+        let progress = ReadProgress(totalBytes: 2_000_000)
+        progress.addBytes(500_000)
+        progress.addRecords(1234)
+        let written = Mutex<[String]>([])
+        let display = ProgressDisplay(progress: progress) { text in written.withLock { $0.append(text) } }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(written.withLock { $0.isEmpty }, "quiet in the first second")
+        try await Task.sleep(for: .milliseconds(1200))
+        display.stop()
+        let lines = written.withLock { $0 }
+        #expect(display.wasShown)
+        #expect(lines.first?.hasPrefix(ProgressDisplay.eraseLine + "userlist: read 500.0 kB of 2.0 MB (25%) · 1,234 records · ") == true, "\(lines)")
+        #expect(lines.last == ProgressDisplay.eraseLine)
+    }
+}
