@@ -1,5 +1,8 @@
 import UserListDomain
 import CJQ
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A compiled jq expression, reused for every input it runs on.
 ///
@@ -20,6 +23,12 @@ package final class JQProgram {
         // jq's CLI always sets a module search path; without one, libjq 1.6 asserts (aborts the
         // process) on `import`/`include`. An empty one makes them fail cleanly: "module not found".
         jq_set_attr(state, jv_string("JQ_LIBRARY_PATH"), jv_array())
+        // `debug` prints `["DEBUG:",<value>]` on standard error, as the jq command does; libjq
+        // alone prints nothing.
+        jq_set_debug_cb(state, { _, message in
+            var line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
+            line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }, nil)
         let compiled = jq_compile_args(state, expression, variables.object().release())
         if compiled == 0 {
             throw JQError(message: messages.first ?? "cannot compile the expression")
@@ -39,10 +48,28 @@ package final class JQProgram {
             let output = JQValue(owning: jq_next(state))
             if !output.isValid {
                 if let message = output.invalidMessage { throw JQError(message: message) }
+                if jq_halted(state) != 0 { throw haltError() }
                 return
             }
             if try !body(output) { return }
         }
+    }
+
+    /// `halt` and `halt_error` end a jq program; userlist has no process to end with them, so
+    /// they stop the run as an error that says so, instead of ending the outputs unseen.
+    private func haltError() -> JQError {
+        let code = JQValue(owning: jq_get_exit_code(state))
+        let message = JQValue(owning: jq_get_error_message(state))
+        // libjq 1.6's reset frees the halt's code and message but keeps the pointers, so the next
+        // reset frees them again (a crash at the next start or teardown; fixed in 1.7). Reset once
+        // (we hold copies), then halt with nothing to free and reset again: the state is clean.
+        jq_start(state, jv_null(), 0)
+        jq_halt(state, jv_invalid(), jv_invalid())
+        jq_start(state, jv_null(), 0)
+        let exit = code.kind == JV_KIND_NUMBER ? " (exit code \(Int(jv_number_value(code.raw))))" : ""
+        guard message.isValid else { return JQError(message: "halt was called\(exit)") }
+        let text = message.kind == JV_KIND_STRING ? String(cString: jv_string_value(message.raw)) : message.json()
+        return JQError(message: "halt_error: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)\(exit)")
     }
 
     /// Makes libjq let go of the last input (it keeps references until the next start), so a

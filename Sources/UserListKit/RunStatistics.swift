@@ -8,8 +8,6 @@ import UserListService
 /// `records == users + rejected + duplicates + excluded` — nothing is lost without a count.
 public struct RunStatistics: Sendable {
     public var report: LoadReport?
-    /// Users `--where` raised an error for (counted among `users`, dropped from the list).
-    public var whereFailures = 0
     /// Users in the list (all pages).
     public var matched: Int?
     /// Rows printed.
@@ -40,7 +38,6 @@ struct RunSummary {
             ("rejected", "\(report?.skipped ?? rejectedSeen)"),
             ("duplicates", report.map { "\($0.duplicates)" } ?? "null"),
             ("excluded", report.map { "\($0.excluded.values.reduce(0, +))" } ?? "null"),
-            ("whereFailures", "\(statistics.whereFailures)"),
             ("matched", statistics.matched.map(String.init) ?? "null"),
             ("written", statistics.written.map(String.init) ?? "null"),
             ("seconds", String(format3: seconds)),

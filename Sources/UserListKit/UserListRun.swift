@@ -114,7 +114,6 @@ public struct UserListRun {
             statistics.written = try stream(viewModel, streaming, to: output)
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
-            statistics.whereFailures = viewModel.whereFailures
             return statistics
         }
         viewModel.load()
@@ -132,7 +131,6 @@ public struct UserListRun {
             statistics.written = page.spilledRows != nil || query.page == nil ? page.totalItems : page.items.count + page.rows.count
         }
         statistics.report = viewModel.loadReport
-        statistics.whereFailures = viewModel.whereFailures
         return statistics
     }
 

@@ -2,11 +2,12 @@
 import UserListJQ
 import Foundation
 
-/// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is `true`.
+/// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is
+/// truthy as jq means it (neither `false` nor `null`), so `.id == "1"` and `select(.id == "1")`
+/// both work, as `jq 'select(…)'` users write them.
 ///
-/// No output, `false`, `null` or any other value drops the user; a runtime error drops it and is
-/// reported by the ViewModel, and so are outputs that are not booleans (``FilterVerdict/notBoolean(kind:)``),
-/// since they usually mean a mistake (`--where .name` instead of `--where '.name != null'`).
+/// No output, `false` or `null` drops the user; a runtime error stops the run (the ViewModel
+/// reports it with the user's place), as it stops jq.
 ///
 /// libjq runs one program on one thread at a time and its values can't be shared between threads,
 /// so the expression is compiled once per worker, and a call takes the workers that are free:
@@ -114,8 +115,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         return Array(slots.joined())
     }
 
-    /// Nothing: outputs that are not booleans come back as verdicts, which the ViewModel counts
-    /// over the users it keeps (after dedupe), in input order.
+    /// Nothing to add at the end: errors stop the run as they happen.
     public func summary() -> String? { nil }
 
     /// The workers compiled in the background: written by that thread before `ready` is
@@ -148,8 +148,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             }
             let result = try program.first(canonical.object.copy())
             guard let output = result else { return .excluded }
-            if output.isTrue { return .included }
-            return output.isFalsy ? .excluded : .notBoolean(kind: output.kindName)
+            return output.isFalsy ? .excluded : .included
         }
 
         func includes(_ user: User) throws -> Bool {

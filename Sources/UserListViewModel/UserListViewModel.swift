@@ -22,8 +22,6 @@ public final class UserListViewModel {
     public var rejects: (any RejectReporter)?
     /// What the Service's load came to, once loaded (the counts of `--summary`).
     public private(set) var loadReport: LoadReport?
-    /// Users `--where` raised an error for (dropped, counted).
-    public private(set) var whereFailures = 0
 
     public init(
         service: any UserServiceProtocol, query: UserListQuery = UserListQuery(),
@@ -57,21 +55,16 @@ public final class UserListViewModel {
 
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
         var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil, sortBudget: sortMemoryBudget)
-        var filterFailures = FilterFailures()
-        var notBoolean = FilterFailures()
         var streamed: [EncodedRow] = []
         loadReport = try service.loadUserBatches(annotate: annotation()) { users in
             // In input order and after dedupe: what `--where` said on the reading threads.
             for item in users {
                 switch item.annotation.filter {
                 case .failed(let message):
-                    if strict { throw UserlistError(.data, "--where: user \(item.user.id): \(message)") }
-                    filterFailures.record(message)
+                    // As jq stops on an error, so does the run: a job must not report fewer users
+                    // and succeed. The user goes to --rejects first (kept on exit 65).
                     try reportRejected(item, message: message)
-                    continue
-                case .notBoolean(let kind):
-                    notBoolean.record(kind)
-                    continue
+                    throw Self.whereError(item, message: message)
                 case .excluded:
                     continue
                 case .included:
@@ -90,17 +83,17 @@ public final class UserListViewModel {
                 streamed.removeAll(keepingCapacity: true)
             }
         }
-        filterFailures.report(to: warnings)
-        whereFailures = filterFailures.count
-        if let kind = notBoolean.first {
-            let users = notBoolean.count == 1 ? "1 user" : "\(notBoolean.count) users"
-            warnings.warn("--where gave a \(kind), not true or false, for \(users); only true keeps a user")
-        }
         if let note = filter?.summary() { warnings.warn(note) }
         try collector.finish()
         var page = makePage(total: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
+    }
+
+    /// `<input>:<line>:<col>: --where: <jq's message> (user <id>); …`, with jq's own ways to go on.
+    static func whereError(_ item: AnnotatedUser, message: String) -> UserlistError {
+        let place = item.reference.map { "\($0.location): " } ?? ""
+        return UserlistError(.data, "\(place)--where: \(message) (user \(item.user.id)); to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
     }
 
     private func reportRejected(_ item: AnnotatedUser, message: String) throws {
@@ -129,7 +122,7 @@ public final class UserListViewModel {
                 let verdict = verdicts?[index] ?? .included
                 switch verdict {
                 case .excluded: return nil
-                case .failed, .notBoolean: return UserAnnotation(matchesSearch: false, sortValue: nil, filter: verdict)
+                case .failed: return UserAnnotation(matchesSearch: false, sortValue: nil, filter: verdict)
                 case .included: break
                 }
                 guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
@@ -170,19 +163,3 @@ public final class UserListViewModel {
     }
 }
 
-/// Counts `--where` runtime errors (or odd outputs) so they are reported once, with the first one.
-private struct FilterFailures {
-    var count = 0
-    var first: String?
-
-    mutating func record(_ message: String) {
-        if first == nil { first = message }
-        count += 1
-    }
-
-    func report(to warnings: any WarningReporter) {
-        guard let first else { return }
-        let users = count == 1 ? "1 user" : "\(count) users"
-        warnings.warn("--where failed for \(users), dropped (first error: \(first))")
-    }
-}

@@ -20,7 +20,7 @@ import Testing
 
     @Test func summaryJSONAddsUp() throws {
         let json = Self.summary().json
-        #expect(json == #"{"inputs":2,"bytes":448000000,"records":1000006,"users":1000000,"rejected":5,"duplicates":1,"excluded":0,"whereFailures":0,"matched":20,"written":20,"seconds":2.346,"status":"ok"}"# + "\n")
+        #expect(json == #"{"inputs":2,"bytes":448000000,"records":1000006,"users":1000000,"rejected":5,"duplicates":1,"excluded":0,"matched":20,"written":20,"seconds":2.346,"status":"ok"}"# + "\n")
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         #expect(object["records"] as? Int == (object["users"] as! Int) + (object["rejected"] as! Int) + (object["duplicates"] as! Int) + (object["excluded"] as! Int))
     }
@@ -47,9 +47,11 @@ import Testing
         progress.addBytes(500_000)
         progress.addRecords(1234)
         let written = Mutex<[String]>([])
+        let started = Date()
         let display = ProgressDisplay(progress: progress) { text in written.withLock { $0.append(text) } }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(written.withLock { $0.isEmpty }, "quiet in the first second")
+        // Only checkable when the machine let the sleep end in time.
+        if Date().timeIntervalSince(started) < 0.9 { #expect(written.withLock { $0.isEmpty }, "quiet in the first second") }
         try await Task.sleep(for: .milliseconds(1200))
         display.stop()
         let lines = written.withLock { $0 }

@@ -41,13 +41,18 @@ extension ViewModelTests {
             #expect(expected.contains("included") && expected.contains("excluded"))
         }
 
-        @Test func outputsThatAreNotBooleansComeBackAsVerdicts() throws {
-            // The ViewModel counts them after dedupe and reports them once (golden jq-where-non-boolean).
-            let filter = try JQUserFilter(expression: ".name", parallelism: 2)
-            let verdicts = filter.verdicts(for: Self.users)
-            let named = Self.users.count { $0.name != nil }
-            #expect(verdicts.count { if case .notBoolean(kind: "string") = $0 { true } else { false } } == named)
-            #expect(filter.summary() == nil)
+        @Test func truthyOutputsKeepAUserAsSelectDoes() throws {
+            // jq's truth: anything but false and null, so `.name` keeps the named and
+            // `select(.name != null)` (which outputs the user) does too.
+            let named = Self.users.filter { $0.name != nil }.map(\.id)
+            for expression in [".name", "select(.name != null)", ".name != null"] {
+                let filter = try JQUserFilter(expression: expression, parallelism: 2)
+                let kept = zip(Self.users, filter.verdicts(for: Self.users)).compactMap { user, verdict in
+                    if case .included = verdict { user.id } else { nil }
+                }
+                #expect(kept == named, "\(expression)")
+            }
+            #expect(named.count > 0 && named.count < Self.users.count)
         }
 
         @Test func concurrentCallersEachTakeAWorker() async throws {
