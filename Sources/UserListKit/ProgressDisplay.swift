@@ -14,9 +14,14 @@ final class ProgressDisplay: @unchecked Sendable {
     private var stopped = false
     private var shown = false
     private let started = Date()
+    /// Quiet this long (short runs print nothing), then redrawn at this interval.
+    private let delay: TimeInterval
+    private let interval: TimeInterval
 
-    init(progress: ReadProgress, write: @escaping @Sendable (String) -> Void) {
+    init(progress: ReadProgress, delay: TimeInterval = 1, interval: TimeInterval = 0.25, write: @escaping @Sendable (String) -> Void) {
         self.progress = progress
+        self.delay = delay
+        self.interval = interval
         self.write = write
         let thread = Thread { [self] in loop() }
         thread.start()
@@ -42,12 +47,12 @@ final class ProgressDisplay: @unchecked Sendable {
     private func loop() {
         condition.lock()
         defer { condition.unlock() }
-        var deadline = started.addingTimeInterval(1)
+        var deadline = started.addingTimeInterval(delay)
         while !stopped {
             if !condition.wait(until: deadline), !stopped {
                 shown = true
                 write(Self.eraseLine + line())
-                deadline = Date().addingTimeInterval(0.25)
+                deadline = Date().addingTimeInterval(interval)
             }
         }
     }

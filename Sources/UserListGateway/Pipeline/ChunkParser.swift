@@ -223,6 +223,9 @@ struct ChunkParser {
             }
             return
         }
+        if !transformed, let message = APIErrorBodies.message(in: root) {
+            throw UserlistError(.data, "\(chunk.inputName): the API returned an error: \(message)")
+        }
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
             throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
         }

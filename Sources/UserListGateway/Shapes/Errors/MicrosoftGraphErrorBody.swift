@@ -1,0 +1,15 @@
+@_spi(Pipeline) import UserListJSON
+/// Microsoft Graph (and OData services): `{"error": {"code": "InvalidAuthenticationToken", "message": …}}`.
+struct MicrosoftGraphErrorBody: APIErrorBody {
+    func message(in document: JSONNode) -> String? {
+        guard let error = document.field("error"), error.kind == .object else { return nil }
+        let message = error.text(of: "message")
+        let code = error.text(of: "code")
+        switch (code, message) {
+        case let (code?, message?): return "\(code): \(message)"
+        case let (nil, message?): return message
+        case let (code?, nil): return code
+        default: return nil
+        }
+    }
+}
