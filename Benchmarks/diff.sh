@@ -64,20 +64,23 @@ echo "NEW: $NEW ($(wc -l < "$NEW") lines, $(du -m "$NEW" | cut -f1) MB)"
 
 # Runs "$@" RUNS times with stdout to /dev/null; prints the best wall time and the peak RSS.
 measure() {
-  local best="" rss=0 line seconds kb
+  local best="" rss=0 line seconds kb timing
+  timing=$(mktemp)
   for _ in $(seq "$RUNS"); do
-    line=$( { /usr/bin/time -f '%e %M' "$@" > /dev/null 2> /dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -f '%e %M' -o "$timing" "$@" > /dev/null 2> /dev/null || true
+    line=$(tail -1 "$timing")
     seconds=${line% *}
     kb=${line#* }
     if [ -z "$best" ] || awk "BEGIN { exit !($seconds < $best) }"; then best=$seconds; fi
     [ "$kb" -gt "$rss" ] && rss=$kb
   done
+  rm -f "$timing"
   echo "$best $rss"
 }
 
 read -r list_s list_kb < <(measure "$USERLIST" "$OLD" "$NEW" -f ndjson)
 read -r diff_s diff_kb < <(measure "$USERLIST" diff "$OLD" "$NEW" -f ndjson)
-"$USERLIST" diff "$OLD" "$NEW" -f ndjson 2>&1 >/dev/null | tail -1 | sed 's/^/diff found: /'
+{ "$USERLIST" diff "$OLD" "$NEW" -f ndjson 2>&1 >/dev/null || true; } | tail -1 | sed "s/^/diff found: /"
 printf '%-44s %8s %10s\n' "command (best of $RUNS)" "seconds" "peak RSS"
 printf '%-44s %8s %7s MB\n' "userlist OLD NEW -f ndjson (one run, both)" "$list_s" "$((list_kb / 1024))"
 printf '%-44s %8s %7s MB\n' "userlist diff OLD NEW -f ndjson" "$diff_s" "$((diff_kb / 1024))"
