@@ -19,12 +19,13 @@ public struct ComparedFields: Hashable, Sendable {
     }
 
     /// Parses `--fields`: comma-separated dotted paths (`email,address.city`), or the groups
-    /// `address`, `address.geo` and `company` for all of theirs. Unknown names are exit 64,
-    /// naming the first; an empty list is one too.
+    /// `address`, `address.geo` and `company` for all of theirs (so a name may come twice). An
+    /// unknown or empty name is exit 64, naming it, as the list's `--fields` says it.
     public init(parsing list: String) throws(UserlistError) {
         var chosen = Set<CanonicalField>()
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part.trimmingWhitespace())
+            guard !name.isEmpty else { throw UserlistError(.usage, "--fields: an empty name in '\(list)'") }
             guard let group = Self.group(named: name) else {
                 throw UserlistError(.usage, "--fields: unknown field '\(name)' (expected \(Self.expectedNames))")
             }

@@ -45,7 +45,7 @@ public final class DiffResult {
     /// The compared fields whose bytes differ (as the digest saw them: not String's `==`).
     private func changes(from old: User, to new: User) -> [FieldChange] {
         fields.fields.compactMap { field in
-            let (a, b) = (old.value(of: field), new.value(of: field))
+            let (a, b) = (old.text(of: field), new.text(of: field))
             let same = switch (a, b) {
             case (nil, nil): true
             case let (a?, b?): a.utf8.elementsEqual(b.utf8)

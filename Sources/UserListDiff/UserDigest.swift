@@ -12,7 +12,7 @@ enum UserDigest {
     static func digest(_ user: User, fields: ComparedFields) -> UInt64 {
         var hasher = Hasher()
         for field in fields.fields {
-            combine(user.value(of: field), into: &hasher)
+            combine(user.text(of: field), into: &hasher)
         }
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }

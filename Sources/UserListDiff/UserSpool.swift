@@ -41,7 +41,7 @@ final class UserSpool {
         pending.append(contentsOf: [0, 0, 0, 0, tag])
         Self.appendInteger(number, to: &pending)
         for field in CanonicalField.allCases {
-            guard var value = user.value(of: field) else {
+            guard var value = user.text(of: field) else {
                 Self.appendInteger(UInt32.max, to: &pending)
                 continue
             }

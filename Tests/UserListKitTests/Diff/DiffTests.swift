@@ -180,14 +180,15 @@ extension DiffTests {
             #expect(!ComparedFields.all.fields.contains(.id))
         }
 
-        @Test(arguments: ["age", "id", "", "email,", "address.country", "Email"])
-        func unknownFieldsAreUsageErrorsNamingThem(_ list: String) {
+        @Test(arguments: [("age", "unknown field 'age'"), ("id", "unknown field 'id'"), ("address.country", "unknown field 'address.country'"),
+                          ("Email", "unknown field 'Email'"), ("", "an empty name in ''"), ("email,", "an empty name in 'email,'")])
+        func unknownOrEmptyNamesAreUsageErrorsNamingThem(_ list: String, _ message: String) {
             do {
                 _ = try ComparedFields(parsing: list)
                 Issue.record("accepted \(list)")
             } catch {
                 #expect(error.exitCode == 64)
-                #expect(error.message.hasPrefix("--fields: unknown field '"))
+                #expect(error.message.hasPrefix("--fields: \(message)"))
             }
         }
     }

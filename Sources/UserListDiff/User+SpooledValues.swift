@@ -1,29 +1,6 @@
 @_spi(Pipeline) import UserListDomain
 
 extension User {
-    /// The value of one canonical field (`address.city` → the address's city), nil when missing.
-    public func value(of field: CanonicalField) -> String? {
-        switch field {
-        case .id: id
-        case .name: name
-        case .username: username
-        case .email: email
-        case .avatarURL: avatarURL
-        case .bio: bio
-        case .phone: phone
-        case .website: website
-        case .street: address?.street
-        case .suite: address?.suite
-        case .city: address?.city
-        case .zipcode: address?.zipcode
-        case .lat: address?.geo?.lat
-        case .lng: address?.geo?.lng
-        case .companyName: company?.name
-        case .catchPhrase: company?.catchPhrase
-        case .bs: company?.bs
-        }
-    }
-
     /// A user from canonical field values (the spool's form): an address, geo or company with
     /// nothing in it is nil, as the Service's normalising leaves it.
     init(values: [String?]) {
