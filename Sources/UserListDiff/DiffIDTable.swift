@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// OLD's users as a diff remembers them: each id (its bytes), its place in OLD and its digest,
-/// and what NEW made of it — a 24-byte entry, 8-byte slots (at most three quarters full) and the
-/// id's bytes per user, in three flat arrays.
+/// OLD's users as a diff remembers them: each id (its bytes), its digest, where the user is in
+/// OLD's spool, and what NEW made of it — a 32-byte entry, 8-byte slots (at most three quarters
+/// full) and the id's bytes per user, in three flat arrays.
 ///
 /// Entries are numbered in OLD's order (the first occurrence of each id, as the Service hands
 /// them over), which is the order removed users are reported in. Ids are equal when their bytes
@@ -26,6 +26,8 @@ struct DiffIDTable {
         var count: UInt32
         var state: State = .unseen
         var digest: UInt64
+        /// Where the user is in OLD's ``UserSpool``.
+        var spoolOffset: Int
     }
 
     /// 8 bytes: the entry's number + 1 (0 marks an empty slot), and the low half of the id's hash.
@@ -48,13 +50,13 @@ struct DiffIDTable {
 
     /// Adds `id` as the next entry; false (and nothing changes) when it is already there.
     @discardableResult
-    mutating func insert(_ id: String, digest: UInt64) -> Bool {
+    mutating func insert(_ id: String, digest: UInt64, spoolOffset: Int = 0) -> Bool {
         Self.withBytes(of: id) { id in
             let hash = Self.hash(id)
             let (index, found) = find(id, hash: hash)
             if found != nil { return false }
             slots[index] = Slot(entry: UInt32(entries.count + 1), hash: Self.tag(hash))
-            entries.append(Entry(offset: bytes.count, count: UInt32(id.count), digest: digest))
+            entries.append(Entry(offset: bytes.count, count: UInt32(id.count), digest: digest, spoolOffset: spoolOffset))
             bytes.append(contentsOf: id)
             if entries.count * 4 > slots.count * 3 { grow() }
             return true
@@ -68,11 +70,6 @@ struct DiffIDTable {
 
     mutating func setState(_ state: State, ofEntry index: Int) {
         entries[index].state = state
-    }
-
-    /// Whether entry `index` is `id` (a re-read of OLD must meet the same users in the same order).
-    func entry(_ index: Int, is id: String) -> Bool {
-        Self.withBytes(of: id) { matches(entries[index], $0) }
     }
 
     /// The slot `id` is in, or the empty one it would go to.

@@ -5,17 +5,16 @@
 public final class DiffResult {
     public let counts: DiffCounts
     public let fields: ComparedFields
-    private let newSpool: UserSpool
+    private let table: DiffIDTable
     private let oldSpool: UserSpool
-    /// Where each changed user's OLD values are in `oldSpool`, by OLD entry number.
-    private let changedOffsets: [UInt32: Int]
+    private let newSpool: UserSpool
 
-    init(counts: DiffCounts, fields: ComparedFields, newSpool: UserSpool, oldSpool: UserSpool, changedOffsets: [UInt32: Int]) {
+    init(counts: DiffCounts, fields: ComparedFields, table: DiffIDTable, oldSpool: UserSpool, newSpool: UserSpool) {
         self.counts = counts
         self.fields = fields
-        self.newSpool = newSpool
+        self.table = table
         self.oldSpool = oldSpool
-        self.changedOffsets = changedOffsets
+        self.newSpool = newSpool
     }
 
     /// Every entry: added and changed users in NEW's order, then removed users in OLD's.
@@ -28,17 +27,13 @@ public final class DiffResult {
                 try body(DiffEntry(change: .added, id: record.user.id, new: record.user))
                 continue
             }
-            guard let oldOffset = changedOffsets[record.number] else { continue }
-            let old = try oldSpool.record(at: oldOffset).user
+            let old = try oldSpool.record(at: table.entries[Int(record.number)].spoolOffset).user
             try body(DiffEntry(change: .changed, id: record.user.id, old: old, new: record.user, changes: changes(from: old, to: record.user)))
         }
-        offset = 0
-        while offset < oldSpool.length {
-            let record = try oldSpool.record(at: offset)
-            offset = record.next
-            if record.tag == UserDiff.Tag.removed.rawValue {
-                try body(DiffEntry(change: .removed, id: record.user.id, old: record.user))
-            }
+        guard counts.removed > 0 else { return }
+        for entry in table.entries where entry.state == .unseen {
+            let old = try oldSpool.record(at: entry.spoolOffset).user
+            try body(DiffEntry(change: .removed, id: old.id, old: old))
         }
     }
 

@@ -1,9 +1,10 @@
 @_spi(Pipeline) import UserListDomain
 import UserListPlatform
 
-/// Users a diff will report, kept in a nameless temporary file (see `TemporaryFile`) instead of
-/// memory: a diff of two unrelated exports differs in every user, and must still run in memory
-/// that grows with ids, not users. Written once, front to back, then read back by offset.
+/// Users kept in a nameless temporary file (see `TemporaryFile`) instead of memory: OLD's users,
+/// and NEW's that were added or changed. A diff of two unrelated exports differs in every user,
+/// and must still run in memory that grows with ids, not users. Written once, front to back,
+/// then read back by offset.
 ///
 /// A record: its length (UInt32), a tag and a number the caller chooses (UInt8, UInt32), then the
 /// 17 canonical fields in `CanonicalField` order, each a UInt32 length (`UInt32.max`: missing)
@@ -36,25 +37,40 @@ final class UserSpool {
     /// Appends a record; its offset.
     @discardableResult
     func append(tag: UInt8, number: UInt32, user: User) throws(UserlistError) -> Int {
-        let start = pending.count
         let offset = length
-        pending.append(contentsOf: [0, 0, 0, 0, tag])
-        Self.appendInteger(number, to: &pending)
-        for field in CanonicalField.allCases {
-            guard var value = user.text(of: field) else {
-                Self.appendInteger(UInt32.max, to: &pending)
-                continue
-            }
-            value.withUTF8 { bytes in
-                Self.appendInteger(UInt32(bytes.count), to: &pending)
-                pending.append(contentsOf: bytes)
-            }
-        }
-        let recordLength = UInt32(pending.count - start)
-        withUnsafeBytes(of: recordLength.littleEndian) { pending.replaceSubrange(start..<(start + 4), with: $0) }
-        length += Int(recordLength)
+        let start = pending.count
+        Self.encode(tag: tag, number: number, user: user, into: &pending)
+        length += pending.count - start
         if pending.count >= Self.flushSize { try flush() }
         return offset
+    }
+
+    /// Appends a record ``encode(tag:number:user:into:)`` made (on another thread); its offset.
+    func append(encoded record: UnsafeRawBufferPointer) throws(UserlistError) -> Int {
+        let offset = length
+        pending.append(contentsOf: record)
+        length += record.count
+        if pending.count >= Self.flushSize { try flush() }
+        return offset
+    }
+
+    /// Appends one record's bytes to `bytes`.
+    static func encode(tag: UInt8, number: UInt32, user: User, into bytes: inout [UInt8]) {
+        let start = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0, tag])
+        appendInteger(number, to: &bytes)
+        for field in CanonicalField.allCases {
+            guard var value = user.text(of: field) else {
+                appendInteger(UInt32.max, to: &bytes)
+                continue
+            }
+            value.withUTF8 { utf8 in
+                appendInteger(UInt32(utf8.count), to: &bytes)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        let recordLength = UInt32(bytes.count - start)
+        withUnsafeBytes(of: recordLength.littleEndian) { bytes.replaceSubrange(start..<(start + 4), with: $0) }
     }
 
     /// Writes what is pending; call before reading.

@@ -39,23 +39,18 @@ public struct UserListDiffRun {
         guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
             throw UserlistError(.usage, "standard input ('-') can be only one side of a diff")
         }
-        // OLD is read twice; a pipe can't be.
-        let copy = old.contains(.standardInput) ? try StandardInputCopy() : nil
-        let oldInputs = old.map { $0 == .standardInput ? copy!.input : $0 }
-        let diff = UserDiff(old: side(oldInputs), new: side(new), fields: fields, warnings: warnings)
+        let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
         let result = try diff.run()
-        return try withExtendedLifetime(copy) { () throws(UserlistError) in
-            try destination.writing { (output) throws(UserlistError) in
-                do {
-                    try format.renderer(maxTableWidth: maxTableWidth).render(result, to: output)
-                } catch let error as UserlistError {
-                    throw error
-                } catch {
-                    throw UserlistError(.output, "\(error)")
-                }
-                try output.flush()
-                return result.counts
+        return try destination.writing { (output) throws(UserlistError) in
+            do {
+                try format.renderer(maxTableWidth: maxTableWidth).render(result, to: output)
+            } catch let error as UserlistError {
+                throw error
+            } catch {
+                throw UserlistError(.output, "\(error)")
             }
+            try output.flush()
+            return result.counts
         }
     }
 

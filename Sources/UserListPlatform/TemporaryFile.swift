@@ -29,9 +29,6 @@ public final class TemporaryFile: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    /// The open file, for reading it as an input (it stays open as long as this object lives).
-    public var descriptor: Int32 { fd }
-
     /// Appends `bytes`.
     public func append(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0

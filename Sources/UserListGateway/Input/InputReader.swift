@@ -45,13 +45,6 @@ final class InputReader {
         case .standardInput:
             fd = STDIN_FILENO
             ownsDescriptor = false
-        case .descriptor(let descriptor, _):
-            // The offset is the open file's, shared by every read of it: start from the top.
-            guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-                throw UserlistError(.noInput, "\(name): \(String(cString: strerror(errno)))")
-            }
-            fd = descriptor
-            ownsDescriptor = false
         case .file(let path):
             let opened = open(path, O_RDONLY)
             guard opened >= 0 else {

@@ -3,9 +3,6 @@ import UserListDomain
 public enum InputSource: Hashable, Sendable, CustomStringConvertible {
     case file(String)
     case standardInput
-    /// An open regular file the caller owns and keeps open, read from its first byte each time,
-    /// under `name`: a copy of standard input that must be read twice (`userlist diff`'s OLD).
-    case descriptor(Int32, name: String)
 
     /// Parses a command-line argument: `-` is standard input.
     public init(argument: String) {
@@ -17,7 +14,6 @@ public enum InputSource: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
-        case .descriptor(_, let name): name
         }
     }
 }

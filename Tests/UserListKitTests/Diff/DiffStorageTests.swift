@@ -13,7 +13,7 @@ extension DiffTests {
             var table = DiffIDTable(minimumCapacity: 4)
             let ids = (0..<50_000).map { $0.isMultiple(of: 3) ? "user-\($0)-\(String(repeating: "x", count: $0 % 40))" : String($0) }
             for (index, id) in ids.enumerated() {
-                let inserted = table.insert(id, digest: UInt64(index))
+                let inserted = table.insert(id, digest: UInt64(index), spoolOffset: index * 10)
                 #expect(inserted)
             }
             let again = table.insert(ids[123], digest: 0)
@@ -22,7 +22,7 @@ extension DiffTests {
             for (index, id) in ids.enumerated() where index.isMultiple(of: 7) {
                 #expect(table.entry(for: id) == index)
                 #expect(table.entries[index].digest == UInt64(index))
-                #expect(table.entry(index, is: id))
+                #expect(table.entries[index].spoolOffset == index * 10)
             }
             #expect(table.entry(for: "missing") == nil)
             #expect(table.entry(for: "") == nil)
@@ -61,7 +61,14 @@ extension DiffTests {
             }
             var offsets: [Int] = []
             for (n, user) in users.enumerated() {
-                offsets.append(try spool.append(tag: UInt8(n % 4), number: UInt32(n * 3), user: user))
+                if n.isMultiple(of: 2) {
+                    offsets.append(try spool.append(tag: UInt8(n % 4), number: UInt32(n * 3), user: user))
+                } else {
+                    // Encoded elsewhere (a reading thread), appended as bytes.
+                    var bytes: [UInt8] = []
+                    UserSpool.encode(tag: UInt8(n % 4), number: UInt32(n * 3), user: user, into: &bytes)
+                    offsets.append(try bytes.withUnsafeBytes { try spool.append(encoded: $0) })
+                }
             }
             try spool.flush()
             for n in [2999, 0, 1500, 1499, 7, 2000, 1] {

@@ -6,7 +6,6 @@ import Testing
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
 @testable import UserListDiff
-import UserListPlatform
 @testable import UserListJQ
 
 @Suite enum DiffTests {}
@@ -138,14 +137,13 @@ extension DiffTests {
         @Test func recordsWithoutAnIDAreWarnedAboutOnceEachSide() throws {
             let result = try harness.diff(old: [#"{"name":"no id"}"#, #"{"id":1}"#], new: [#"{"id":1}"#, #"{"email":"x@example.com"}"#])
             #expect(result.counts.isEmpty)
-            // OLD is read twice only when something changed; its warnings are given once anyway.
             #expect(harness.warnings.messages.count == 2)
             #expect(harness.warnings.messages[0].hasPrefix("old: "))
             #expect(harness.warnings.messages[0].hasSuffix(#": no "id""#))
             #expect(harness.warnings.messages[1].hasPrefix("new: "))
         }
 
-        @Test func oldWarningsAreNotRepeatedWhenOldIsReadAgain() throws {
+        @Test func oldWarningsAreGivenOnceWhenSomethingChanged() throws {
             let result = try harness.diff(old: [#"{"name":"no id"}"#, #"{"id":1,"name":"a"}"#, #"{"id":1}"#], new: [#"{"id":1,"name":"b"}"#])
             #expect(result.outline == ["changed 1"])
             #expect(harness.warnings.messages.filter { $0.hasPrefix("old: ") }.count == 2)
@@ -225,56 +223,32 @@ extension DiffTests {
     }
 
     @Suite struct ReadingTests {
-        @Test func oldIsReadAgainOnlyWhenSomethingChangedOrWasRemoved() throws {
-            var reads = 0
+        @Test func eachSideIsReadOnceWithEveryField() throws {
+            var reads: [String] = []
             let users = [User(id: "1", name: "a"), User(id: "2", name: "b")]
-            let old: UserDiff.Side = { _, _ in
-                reads += 1
-                return MockUserService(mockUsers: users)
+            func side(_ name: String, _ users: [User]) -> UserDiff.Side {
+                { fields, _ in
+                    reads.append("\(name) \(fields == .all)")
+                    return MockUserService(mockUsers: users)
+                }
             }
-            _ = try UserDiff(old: old, new: { _, _ in MockUserService(mockUsers: users) }, warnings: CollectedWarnings()).run()
-            #expect(reads == 1)
-            _ = try UserDiff(old: old, new: { _, _ in MockUserService(mockUsers: [users[0]]) }, warnings: CollectedWarnings()).run()
-            #expect(reads == 3)
-        }
-
-        @Test func anOldSideThatChangesBetweenReadsIsAnError() {
-            var reads = 0
-            let old: UserDiff.Side = { _, _ in
-                reads += 1
-                return MockUserService(mockUsers: reads == 1 ? [User(id: "1"), User(id: "2")] : [User(id: "2"), User(id: "1")])
-            }
-            do {
-                _ = try UserDiff(old: old, new: { _, _ in MockUserService(mockUsers: []) }, warnings: CollectedWarnings()).run()
-                Issue.record("no error")
-            } catch {
-                #expect(error.exitCode == 65)
-                #expect(error.message.contains("changed while it was being read"))
-            }
+            let result = try UserDiff(old: side("old", users), new: side("new", [users[1]]), fields: ComparedFields(parsing: "name"), warnings: CollectedWarnings()).run()
+            #expect(reads == ["old true", "new true"])
+            #expect(result.outline == ["removed 1"])
+            #expect(result.entries.first?.old == users[0])
         }
 
         @Test func anErrorOnEitherSideStopsTheDiff() {
             let failing = MockUserService(shouldFail: true)
-            do {
-                _ = try UserDiff(old: { _, _ in MockUserService(mockUsers: []) }, new: { _, _ in failing }, warnings: CollectedWarnings()).run()
-                Issue.record("no error")
-            } catch {
-                #expect(error.exitCode == 65)
-                #expect(error.message == failing.error.message)
+            for (old, new) in [(failing, MockUserService()), (MockUserService(), failing)] {
+                do {
+                    _ = try UserDiff(old: { _, _ in old }, new: { _, _ in new }, warnings: CollectedWarnings()).run()
+                    Issue.record("no error")
+                } catch {
+                    #expect(error.exitCode == 65)
+                    #expect(error.message == failing.error.message)
+                }
             }
-        }
-
-        @Test func aDescriptorInputIsReadFromItsStartEachTime() throws {
-            let file = try TemporaryFile(name: "test", purpose: "test")
-            let text = #"{"id":1,"name":"Ada"}"# + "\n" + #"{"id":2,"name":"Grace"}"# + "\n"
-            try Array(text.utf8).withUnsafeBytes { try file.append($0) }
-            let gateway = UserGateway(inputs: [.descriptor(file.descriptor, name: "<stdin>")])
-            for _ in 0..<2 {
-                var names: [String?] = []
-                try UserService(source: gateway, warnings: CollectedWarnings()).loadUsers { names.append($0.name) }
-                #expect(names == ["Ada", "Grace"])
-            }
-            #expect(InputSource.descriptor(file.descriptor, name: "<stdin>").description == "<stdin>")
         }
     }
 }
