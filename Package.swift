@@ -65,15 +65,21 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
-        // json, ndjson, csv and table over a buffered writer; --jq-out.
+        // `userlist diff`: two exports compared by id in bounded memory (ids and digests, not
+        // users), over the Service's source seam; what differs is spooled to temporary files.
+        .target(
+            name: "UserListDiff",
+            dependencies: ["UserListDomain", "UserListService", "UserListPlatform"]
+        ),
+        // json, ndjson, csv and table over a buffered writer; --jq-out; diff entries.
         .target(
             name: "UserListRendering",
-            dependencies: ["UserListDomain", "UserListService", "UserListViewModel", "UserListJQ"]
+            dependencies: ["UserListDomain", "UserListService", "UserListViewModel", "UserListJQ", "UserListDiff"]
         ),
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -90,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "CJQ", "CZlib", "CZstd"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd"],
             exclude: ["JQ/jq-1.6-known-failures.txt"]
         ),
         .testTarget(

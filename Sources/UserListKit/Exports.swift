@@ -13,3 +13,4 @@ import UserListJQ
 @_exported import UserListService
 @_exported import UserListViewModel
 @_exported import UserListRendering
+@_exported import UserListDiff

@@ -89,7 +89,7 @@ public struct TableRenderer: ListRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 
-    private static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter) {
+    static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter) {
         let shown = measure(value)
         guard !shown.text.isEmpty else {
             owed += columnWidth

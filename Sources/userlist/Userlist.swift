@@ -27,6 +27,7 @@ struct Userlist: ParsableCommand {
               curl -s https://api.example.com/v2/directory | userlist --jq '.data.members[] | select(.active)'
               userlist users.json --sort name --jq-out '.items | map(.title)'
               curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
+              userlist diff yesterday.ndjson today.ndjson    (see 'userlist diff --help')
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,
@@ -77,6 +78,8 @@ struct Userlist: ParsableCommand {
     /// One line per error, as the contract asks, instead of ArgumentParser's usage block.
     static func main() {
         ProcessSignals.prepare()
+        // `userlist diff …` is its own command; a file named `diff` is read as `./diff`.
+        if CommandLine.arguments.dropFirst().first == "diff" { DiffCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
         do {
             let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(jqArguments.remaining)

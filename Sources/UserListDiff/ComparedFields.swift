@@ -1,0 +1,50 @@
+@_spi(Pipeline) import UserListDomain
+
+/// The canonical fields a diff compares (`--fields`), in the contract's order; never the id,
+/// which is what users are matched by.
+public struct ComparedFields: Hashable, Sendable {
+    /// In `CanonicalField.allCases` order, so a changed entry lists its fields the same way every time.
+    public let fields: [CanonicalField]
+
+    /// Every field but the id.
+    public static let all = ComparedFields(fields: CanonicalField.allCases.filter { $0 != .id })
+
+    private init(fields: [CanonicalField]) {
+        self.fields = fields
+    }
+
+    /// What the Gateway must build for these fields to be compared: them and the id.
+    public var fieldSet: FieldSet {
+        fields.reduce(into: FieldSet(.id)) { $0.insert(FieldSet($1)) }
+    }
+
+    /// Parses `--fields`: comma-separated dotted paths (`email,address.city`), or the groups
+    /// `address`, `address.geo` and `company` for all of theirs (so a name may come twice). An
+    /// unknown or empty name is exit 64, naming it, as the list's `--fields` says it.
+    public init(parsing list: String) throws(UserlistError) {
+        var chosen = Set<CanonicalField>()
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part.trimmingWhitespace())
+            guard !name.isEmpty else { throw UserlistError(.usage, "--fields: an empty name in '\(list)'") }
+            guard let group = Self.group(named: name) else {
+                throw UserlistError(.usage, "--fields: unknown field '\(name)' (expected \(Self.expectedNames))")
+            }
+            chosen.formUnion(group)
+        }
+        fields = CanonicalField.allCases.filter(chosen.contains)
+    }
+
+    private static func group(named name: String) -> [CanonicalField]? {
+        switch name {
+        case "address": return CanonicalField.allCases.filter { $0.rawValue.hasPrefix("address.") }
+        case "address.geo": return [.lat, .lng]
+        case "company": return CanonicalField.allCases.filter { $0.rawValue.hasPrefix("company.") }
+        case "id": return nil
+        default: return CanonicalField(rawValue: name).map { [$0] }
+        }
+    }
+
+    private static var expectedNames: String {
+        ComparedFields.all.fields.map(\.rawValue).joined(separator: ", ") + ", or address, address.geo, company"
+    }
+}

@@ -1,0 +1,17 @@
+@_spi(Pipeline) import UserListDomain
+
+/// Passes a side's warnings on with the side named (`old: dropped 1 record with a duplicate id…`),
+/// since both sides' counts would otherwise read alike.
+final class SideWarnings: WarningReporter {
+    private let prefix: String
+    private let reporter: any WarningReporter
+
+    init(_ side: String, _ reporter: any WarningReporter) {
+        self.prefix = side + ": "
+        self.reporter = reporter
+    }
+
+    func warn(_ message: String) {
+        reporter.warn(prefix + message)
+    }
+}

@@ -1,0 +1,66 @@
+@_spi(Pipeline) import UserListDomain
+import UserListGateway
+import UserListService
+import UserListDiff
+import UserListRendering
+
+/// One `userlist diff` run, wired from the command line's choices: a Gateway and a Service per
+/// side, the ``UserDiff`` over them, and the ``DiffRenderer`` for the format.
+public struct UserListDiffRun {
+    public var old: [InputSource]
+    public var new: [InputSource]
+    public var fields: ComparedFields
+    public var format: DiffFormat
+    public var strict: Bool
+    /// Width to fit a `table` into (the terminal's), or nil for no limit.
+    public var maxTableWidth: Int?
+    /// `--users-at`, for both sides.
+    public var usersAt: UsersAtPath?
+    /// `--threads`: parsing threads (nil: one per core, up to 16).
+    public var threads: Int?
+
+    public init(
+        old: [InputSource], new: [InputSource], fields: ComparedFields = .all, format: DiffFormat = .ndjson,
+        strict: Bool = false, maxTableWidth: Int? = nil, usersAt: UsersAtPath? = nil, threads: Int? = nil
+    ) {
+        self.old = old
+        self.new = new
+        self.fields = fields
+        self.format = format
+        self.strict = strict
+        self.maxTableWidth = maxTableWidth
+        self.usersAt = usersAt
+        self.threads = threads
+    }
+
+    /// Compares, writes the entries to `destination` and returns the counts (the CLI's exit status
+    /// and count line come from them). Nothing is written before both sides have been read.
+    public func run(to destination: OutputDestination = .standardOutput, warnings: any WarningReporter) throws(UserlistError) -> DiffCounts {
+        guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
+            throw UserlistError(.usage, "standard input ('-') can be only one side of a diff")
+        }
+        let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
+        let result = try diff.run()
+        return try destination.writing { (output) throws(UserlistError) in
+            do {
+                try format.renderer(maxTableWidth: maxTableWidth).render(result, to: output)
+            } catch let error as UserlistError {
+                throw error
+            } catch {
+                throw UserlistError(.output, "\(error)")
+            }
+            try output.flush()
+            return result.counts
+        }
+    }
+
+    /// One side's service: its inputs read through a Gateway that builds `fields`.
+    private func side(_ inputs: [InputSource]) -> UserDiff.Side {
+        { [usersAt, threads, strict] fields, warnings in
+            var gateway = UserGateway(inputs: inputs, usersAt: usersAt)
+            gateway.fields = fields
+            if let threads { gateway.workers = threads }
+            return UserService(source: gateway, strict: strict, warnings: warnings)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import UserListDiff
+
+/// `userlist diff --format` values; the raw values are the command-line spellings. Choosing the
+/// default (`table` on a terminal, `ndjson` otherwise) is the CLI's job.
+public enum DiffFormat: String, CaseIterable, Sendable {
+    case ndjson
+    case json
+    case table
+
+    /// Whether the count line is part of the output (the table's last line) rather than
+    /// something the caller says on standard error.
+    public var printsCounts: Bool { self == .table }
+
+    public func renderer(maxTableWidth: Int?) -> any DiffRenderer {
+        switch self {
+        case .ndjson: DiffNDJSONRenderer()
+        case .json: DiffJSONRenderer()
+        case .table: DiffTableRenderer(maxWidth: maxTableWidth)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+@_spi(Pipeline) import UserListViewModel
+import UserListDiff
+
+/// `userlist diff --format table`: columns CHANGE, ID, NAME, FIELD, OLD, NEW, one row per
+/// changed field (the user's first row names it, the others leave CHANGE, ID and NAME blank),
+/// one row per added or removed user, then the count line `1 added · 1 removed · 2 changed`.
+///
+/// Cells are shown and measured as ``TableRenderer``'s are (display width, control characters as
+/// spaces); NAME is the cell's title (name, else username, email, id). Entries are read twice,
+/// once to size the columns, so nothing is held; with `maxWidth`, NEW shrinks first, then OLD,
+/// then NAME.
+public struct DiffTableRenderer: DiffRenderer {
+    public var maxWidth: Int?
+
+    static let headers = ["CHANGE", "ID", "NAME", "FIELD", "OLD", "NEW"]
+    static let shrinkOrder = [5, 4, 2]
+
+    public init(maxWidth: Int? = nil) {
+        self.maxWidth = maxWidth
+    }
+
+    public func render(_ result: DiffResult, to output: OutputWriter) throws {
+        if !result.counts.isEmpty {
+            var widths = Self.headers.map { DisplayWidth.of($0) }
+            try Self.forEachRow(of: result) { row in
+                for (column, value) in row.enumerated() {
+                    widths[column] = max(widths[column], TableRenderer.measure(value).width)
+                }
+            }
+            if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
+            Self.writeRow(Self.headers, widths: widths, to: output)
+            try Self.forEachRow(of: result) { Self.writeRow($0, widths: widths, to: output) }
+        }
+        output.write(result.counts.summary)
+        output.write(byte: UInt8(ascii: "\n"))
+    }
+
+    /// The table's rows, six cells each.
+    private static func forEachRow(of result: DiffResult, _ body: ([String?]) throws -> Void) throws {
+        try result.forEachEntry { entry in
+            let name = entry.user.map { UserCellViewModel(user: $0).title }
+            guard entry.change == .changed else {
+                return try body([entry.change.rawValue, entry.id, name, nil, nil, nil])
+            }
+            for (index, change) in entry.changes.enumerated() {
+                let lead: [String?] = index == 0 ? [entry.change.rawValue, entry.id, name] : [nil, nil, nil]
+                try body(lead + [change.field.rawValue, change.old, change.new])
+            }
+        }
+    }
+
+    /// Narrows columns, in `shrinkOrder`, until the table fits `maxWidth` or can shrink no more.
+    private static func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
+        var total = widths.reduce(0, +) + TableRenderer.gap * (widths.count - 1)
+        for column in shrinkOrder where total > maxWidth {
+            let floor = min(widths[column], TableRenderer.minimumColumnWidth)
+            let narrowed = max(floor, widths[column] - (total - maxWidth))
+            total -= widths[column] - narrowed
+            widths[column] = narrowed
+        }
+    }
+
+    /// One row; padding is written only before visible text, so no line ends in spaces.
+    private static func writeRow(_ cells: [String?], widths: [Int], to output: OutputWriter) {
+        var owed = 0
+        for (column, cell) in cells.enumerated() {
+            if column > 0 { owed += TableRenderer.gap }
+            TableRenderer.writeCell(cell, width: widths[column], owed: &owed, to: output)
+        }
+        output.write(byte: UInt8(ascii: "\n"))
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import UserListKit
+
+/// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``. `Userlist.main()`
+/// sends it every command line whose first argument is exactly `diff`.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "userlist diff",
+        abstract: "Compare two user exports by id: who was added, removed or changed.",
+        discussion: """
+            Each side is one or more inputs of any shape userlist reads, mapped and normalised as \
+            the list is; users are matched by id (the first occurrence of an id wins) and compared \
+            field by field on the canonical user. Prints one entry per difference: added and \
+            changed users in NEW's order, then removed users in OLD's order, and a count line \
+            (the table's last line; on standard error with ndjson and json).
+
+            Examples:
+              userlist diff yesterday.ndjson today.ndjson
+              userlist diff --old a.ndjson --old b.ndjson --new today.json -f ndjson
+              curl -s https://api.example.com/users | userlist diff --old yesterday.json -
+              userlist diff old.json new.json --fields email,address.city
+
+            Exit codes: 0 no differences, 1 differences found (as diff(1)), 64 usage, 65 bad data, \
+            66 input not found, 73 --output can't be created, 74 output error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("OLD then NEW, when --old and --new don't name them; '-' reads standard input.", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("An input of the old side (repeatable: read in order, as one list).", valueName: "file"))
+    var old: [String] = []
+
+    @Option(help: ArgumentHelp("An input of the new side (repeatable).", valueName: "file"))
+    var new: [String] = []
+
+    @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"))
+    var fields: String?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"))
+    var format: String?
+
+    @Option(help: ArgumentHelp("Where the users are in each document of both sides, as a jq-style path (.data.items).", valueName: "path"))
+    var usersAt: String?
+
+    @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
+    var threads: Int?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    var output: String?
+
+    /// The two sides: `--old`/`--new`, and the positional inputs for the side(s) they leave out.
+    func sides() throws -> (old: [String], new: [String]) {
+        switch (old.isEmpty, new.isEmpty) {
+        case (true, true):
+            guard inputs.count == 2 else {
+                throw ValidationError("expected two inputs, OLD and NEW (or --old and --new), got \(inputs.count)")
+            }
+            return ([inputs[0]], [inputs[1]])
+        case (false, true), (true, false):
+            guard inputs.count == 1 else {
+                throw ValidationError("expected one input for the \(old.isEmpty ? "old" : "new") side beside --\(old.isEmpty ? "new" : "old"), got \(inputs.count)")
+            }
+            return old.isEmpty ? (inputs, new) : (old, inputs)
+        case (false, false):
+            guard inputs.isEmpty else {
+                throw ValidationError("unexpected input '\(inputs[0])': --old and --new already name both sides")
+            }
+            return (old, new)
+        }
+    }
+
+    func validate() throws {
+        let (old, new) = try sides()
+        if old.contains("-") && new.contains("-") {
+            throw ValidationError("standard input ('-') can be only one side of a diff")
+        }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
+        if let format, DiffFormat(rawValue: format) == nil {
+            throw ValidationError("--format: unknown format '\(format)' (expected ndjson, json or table)")
+        }
+        if let usersAt {
+            do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
+        }
+        if let fields {
+            do { _ = try ComparedFields(parsing: fields) } catch { throw ValidationError(error.message) }
+        }
+        if (old + new).contains("-"), isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("'-' reads standard input, which is a terminal: pipe an export into it (see 'userlist diff --help')")
+        }
+    }
+
+    func run() throws {
+        let (old, new) = try sides()
+        let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
+        let format = format.flatMap(DiffFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .ndjson)
+        let run = UserListDiffRun(
+            old: old.map(InputSource.init(argument:)),
+            new: new.map(InputSource.init(argument:)),
+            fields: try fields.map { list throws(UserlistError) in try ComparedFields(parsing: list) } ?? .all,
+            format: format,
+            strict: strict,
+            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
+            threads: threads)
+        let counts: DiffCounts
+        do {
+            counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
+        } catch {
+            StandardError.write("userlist: \(error.message)\n")
+            throw ExitCode(error.exitCode)
+        }
+        if !format.printsCounts { StandardError.write(counts.summary + "\n") }
+        // diff(1)'s convention: a script asks `if userlist diff …` whether anything changed.
+        if !counts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Parses and runs `arguments` (the command line after `diff`), with the list command's
+    /// one-line errors and exit codes.
+    static func main(_ arguments: [String]) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(0)
+        } catch let exit as ExitCode {
+            Glibc.exit(exit.rawValue)
+        } catch let error as UserlistError {
+            StandardError.write("userlist: \(error.message)\n")
+            Glibc.exit(error.exitCode)
+        } catch {
+            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let hint = message.contains("--help") ? "" : " (see 'userlist diff --help')"
+            StandardError.write("userlist: \(lowercasingFirst(message))\(hint)\n")
+            Glibc.exit(exitCode(for: error).rawValue)
+        }
+    }
+
+    private static func lowercasingFirst(_ s: String) -> String {
+        guard let first = s.first, first.isUppercase, s.dropFirst().first?.isLowercase ?? true else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+}
