@@ -29,7 +29,7 @@ package final class JQProgram {
             var line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
             line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }, nil)
-        let compiled = jq_compile_args(state, expression, variables.object().release())
+        let compiled = jq_compile_args(state, JQPrelude.prefixed(expression), variables.object().release())
         if compiled == 0 {
             throw JQError(message: messages.first ?? "cannot compile the expression")
         }
