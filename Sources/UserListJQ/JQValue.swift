@@ -96,6 +96,11 @@ package struct JQValue: ~Copyable {
         return message.json()
     }
 
+    /// As `jq -r` prints it: a string's own text, anything else compact JSON.
+    package func rawText() -> String {
+        kind == JV_KIND_STRING ? String(cString: jv_string_value(raw)) : json()
+    }
+
     /// Compact JSON text, as `jq -c` prints it.
     package func json() -> String {
         let text = JQValue(owning: jv_dump_string(jv_copy(raw), 0))

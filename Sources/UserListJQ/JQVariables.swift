@@ -1,24 +1,57 @@
 import UserListDomain
 import CJQ
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// `--arg NAME VALUE` and `--argjson NAME JSON`: the `$NAME` variables every jq expression sees.
+/// `--arg NAME VALUE`, `--argjson NAME JSON`, `--rawfile NAME FILE`, `--slurpfile NAME FILE`: the
+/// `$NAME` variables every jq expression sees; `--args`/`--jsonargs` values: `$ARGS.positional`.
 ///
-/// As in jq, `$ARGS.named` holds them all as one object.
+/// As in jq, `$ARGS.named` holds the named ones as one object.
 public struct JQVariables: Hashable, Sendable {
     /// Name → JSON text of the value.
     private var values: [(name: String, json: String)] = []
+    /// `$ARGS.positional`, as JSON texts.
+    private var positional: [String] = []
 
     public init() {}
 
     public static func == (lhs: JQVariables, rhs: JQVariables) -> Bool {
-        lhs.values.elementsEqual(rhs.values) { $0 == $1 }
+        lhs.values.elementsEqual(rhs.values) { $0 == $1 } && lhs.positional == rhs.positional
     }
 
     public func hash(into hasher: inout Hasher) {
         for (name, json) in values { hasher.combine(name); hasher.combine(json) }
+        hasher.combine(positional)
     }
 
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { values.isEmpty && positional.isEmpty }
+
+    /// `--args`: one more positional string.
+    public mutating func append(positional value: String) {
+        positional.append(JQValue.string(value).json())
+    }
+
+    /// `--jsonargs`: one more positional JSON value; throws when it isn't JSON.
+    public mutating func append(positionalJSON text: String) throws(UserlistError) {
+        switch JQValue.parse(text) {
+        case .success(let value): positional.append(value.json())
+        case .failure(let error): throw UserlistError(.usage, "--jsonargs: invalid JSON text '\(text)' (\(error.message))")
+        }
+    }
+
+    /// `--rawfile`: the file's text as a string; `--slurpfile`: its JSON values as an array.
+    public mutating func bind(_ name: String, file path: String, slurp: Bool) throws(UserlistError) {
+        let option = slurp ? "--slurpfile" : "--rawfile"
+        guard access(path, R_OK) == 0 else {
+            throw UserlistError(.noInput, "\(option) \(name): \(path): \(String(cString: strerror(errno)))")
+        }
+        let value = JQValue(owning: jv_load_file(path, slurp ? 0 : 1))
+        guard value.isValid else {
+            throw UserlistError(slurp ? .data : .noInput, "\(option) \(name): \(path): \(value.invalidMessage ?? "cannot be read")")
+        }
+        values.append((name, value.json()))
+    }
 
     /// `--arg`: the value is a string.
     public mutating func bind(_ name: String, string value: String) {
@@ -45,7 +78,11 @@ public struct JQVariables: Hashable, Sendable {
             object.set(name, value)
         }
         var arguments = JQValue.object()
-        arguments.set("positional", .array())
+        var list = JQValue.array()
+        for json in positional {
+            if case .success(let value) = JQValue.parse(json) { list.append(value) }
+        }
+        arguments.set("positional", list)
         arguments.set("named", named)
         object.set("ARGS", arguments)
         return object

@@ -32,6 +32,8 @@ public struct UserListRun {
     public var columns: OutputColumns = .cells
     /// `--no-header` turns off the header row of csv, tsv and table.
     public var header = true
+    /// `-r`: `--jq-out`'s string outputs printed as text.
+    public var rawOutput = false
     /// `--skip-bad-json`: skip (and report) documents that aren't JSON instead of stopping.
     public var skipBadJSON = false
     /// `--rejects FILE`: every record that did not become a user, as NDJSON.
@@ -90,7 +92,7 @@ public struct UserListRun {
             try JQUserFilter(expression: expression, variables: variables, parallelism: max(2, workers))
         }
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
-            try JQOutputRenderer(expression: expression, variables: variables, format: format)
+            try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
         } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header)
         let encoder = renderer as? any CellEncoder
 

@@ -8,9 +8,12 @@ import UserListJQ
 public final class JQOutputRenderer: ListRenderer {
     private let program: JQProgram
     private let perCell: Bool
+    /// `-r`: a string output is printed as its text, as `jq -r` does.
+    private let raw: Bool
 
     /// Compiles `expression`; `format` is what it transforms: `.json` (the envelope) or `.ndjson` (cells).
-    public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat) throws(UserlistError) {
+    public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat, raw: Bool = false) throws(UserlistError) {
+        self.raw = raw
         guard format == .json || format == .ndjson else {
             throw UserlistError(.usage, "--jq-out: works on --format json or ndjson, not \(format.rawValue)")
         }
@@ -41,7 +44,7 @@ public final class JQOutputRenderer: ListRenderer {
 
     private func collect(_ input: consuming JQValue, into lines: inout [String]) throws {
         try program.run(input) { value in
-            lines.append(value.json())
+            lines.append(raw ? value.rawText() : value.json())
             return true
         }
     }

@@ -1,7 +1,9 @@
 import UserListKit
 
-/// `--arg NAME VALUE` and `--argjson NAME JSON` take two values each, as in jq, which
-/// ArgumentParser can't express: they are taken out of the command line before it parses the rest.
+/// jq's options that ArgumentParser can't express, taken out of the command line before it parses
+/// the rest: `--arg NAME VALUE`, `--argjson NAME JSON`, `--rawfile NAME FILE`, `--slurpfile NAME
+/// FILE` (two values each), and `--args` / `--jsonargs`, after which the remaining positional
+/// arguments are `$ARGS.positional` (strings, or JSON), not inputs — as in jq.
 struct JQArguments {
     var variables = JQVariables()
     /// The command line without them.
@@ -11,30 +13,60 @@ struct JQArguments {
         var option: String
     }
 
+    static let pairs: Set<String> = ["--arg", "--argjson", "--rawfile", "--slurpfile"]
+
     init(extractingFrom arguments: [String]) throws {
         var pending: [(option: String, name: String, value: String)] = []
+        var positional: (json: Bool, values: [String])?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" {
-                remaining += arguments[index...]
+                // Everything after is positional: jq arguments after --args, else inputs.
+                if positional != nil { positional!.values += arguments[(index + 1)...] } else { remaining += arguments[index...] }
                 break
             }
-            if argument == "--arg" || argument == "--argjson" {
+            if Self.pairs.contains(argument) {
                 guard index + 2 < arguments.count else { throw MissingValue(option: argument) }
                 pending.append((argument, arguments[index + 1], arguments[index + 2]))
                 index += 3
                 continue
             }
-            remaining.append(argument)
+            if argument == "--args" || argument == "--jsonargs" {
+                positional = (argument == "--jsonargs", positional?.values ?? [])
+                index += 1
+                continue
+            }
+            if positional != nil, !argument.hasPrefix("-") || argument == "-" {
+                positional!.values.append(argument)
+            } else {
+                remaining.append(argument)
+                // An option's value is never a positional argument.
+                if Self.takesValue(argument), index + 1 < arguments.count {
+                    remaining.append(arguments[index + 1])
+                    index += 1
+                }
+            }
             index += 1
         }
         for (option, name, value) in pending {
-            if option == "--arg" {
-                variables.bind(name, string: value)
-            } else {
-                try variables.bind(name, json: value)
+            switch option {
+            case "--arg": variables.bind(name, string: value)
+            case "--argjson": try variables.bind(name, json: value)
+            default: try variables.bind(name, file: value, slurp: option == "--slurpfile")
             }
         }
+        if let positional {
+            for value in positional.values {
+                if positional.json { try variables.append(positionalJSON: value) } else { variables.append(positional: value) }
+            }
+        }
+    }
+
+    /// Options whose next argument is their value (so it is not taken for a positional argument).
+    static func takesValue(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), !argument.contains("=") else { return false }
+        return ["--search", "--where", "--jq", "--jq-out", "--users-at", "--sort", "--page", "--page-size", "-f", "--format",
+                "--fields", "-o", "--output", "--rejects", "--max-rejects", "--summary", "--threads"].contains(argument)
     }
 }

@@ -62,6 +62,7 @@ struct Userlist: ParsableCommand {
             threads: input.threads)
         run.columns = try output.fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
         run.header = !output.noHeader
+        run.rawOutput = jq.rawOutput
         run.skipBadJSON = batch.skipBadJSON
         run.rejectsPath = batch.rejects
         run.maxRejects = batch.maxRejects
@@ -91,7 +92,8 @@ struct Userlist: ParsableCommand {
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
         } catch let missing as JQArguments.MissingValue {
-            StandardError.write("userlist: \(missing.option) takes two values: a name and a value (see 'userlist --help')\n")
+            let what = missing.option == "--rawfile" || missing.option == "--slurpfile" ? "a name and a file" : "a name and a value"
+            StandardError.write("userlist: \(missing.option) takes two values: \(what) (see 'userlist --help')\n")
             Glibc.exit(64)
         } catch let error as UserlistError {
             StandardError.write("userlist: \(error.message)\n")

@@ -3,10 +3,10 @@ import UserListKit
 
 /// Which users, in which order, which page.
 struct FilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Keep users whose name, email or username contains TEXT (ignoring case and accents).", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep users whose name, email or username contains TEXT (ignoring case and accents).", valueName: "text"))
     var search: String?
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
+    @Option(name: .customLong("where"), parsing: .unconditional, help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
     var whereExpression: String?
 
     @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// jq beyond `--where`: reshaping the input or the output, and the variables every expression sees.
 struct JQOptions: ParsableArguments {
-    @Option(name: .customLong("jq"), help: ArgumentHelp("Reshape each input document with a jq expression before decoding; every output is decoded as a document.", valueName: "jq"))
+    @Option(name: .customLong("jq"), parsing: .unconditional, help: ArgumentHelp("Reshape each input document with a jq expression before decoding; every output is decoded as a document.", valueName: "jq"))
     var preTransform: String?
 
-    @Option(name: .customLong("jq-out"), help: ArgumentHelp("Transform the output (the json envelope, or each cell with --format ndjson) and print each result as compact JSON.", valueName: "jq"))
+    @Option(name: .customLong("jq-out"), parsing: .unconditional, help: ArgumentHelp("Transform the output (the json envelope, or each cell with --format ndjson) and print each result as compact JSON.", valueName: "jq"))
     var outputTransform: String?
 
     // Parsed by JQArguments before ArgumentParser sees the command line; declared for --help.
@@ -14,4 +14,19 @@ struct JQOptions: ParsableArguments {
 
     @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $name to the JSON value in every jq expression (repeatable).", valueName: "name json"))
     var argjsonHelp: [String] = []
+
+    @Option(name: .customLong("rawfile"), help: ArgumentHelp("Bind $name to the text of the file (repeatable).", valueName: "name file"))
+    var rawfileHelp: [String] = []
+
+    @Option(name: .customLong("slurpfile"), help: ArgumentHelp("Bind $name to an array of the JSON values in the file (repeatable).", valueName: "name file"))
+    var slurpfileHelp: [String] = []
+
+    @Flag(name: .customLong("args"), help: "The positional arguments after this are strings in $ARGS.positional, not inputs (name inputs before it).")
+    var argsHelp = false
+
+    @Flag(name: .customLong("jsonargs"), help: "The positional arguments after this are JSON values in $ARGS.positional.")
+    var jsonargsHelp = false
+
+    @Flag(name: [.short, .customLong("raw-output")], help: "With --jq-out, print strings without quotes, as jq -r does (so @csv and @tsv lines are usable).")
+    var rawOutput = false
 }
