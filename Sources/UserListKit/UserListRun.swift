@@ -34,6 +34,12 @@ public struct UserListRun {
     public var header = true
     /// `-r`: `--jq-out`'s string outputs printed as text.
     public var rawOutput = false
+    /// A table's footer says this when more pages follow (a terminal's first page: how to see more).
+    public var moreHint: String?
+    /// `--count`: print only how many users match.
+    public var countOnly = false
+    /// On a terminal: JSON indented and coloured, the table's header bold (`--color`).
+    public var highlighter: JSONHighlighter?
     /// `--skip-bad-json`: skip (and report) documents that aren't JSON instead of stopping.
     public var skipBadJSON = false
     /// `--rejects FILE`: every record that did not become a user, as NDJSON.
@@ -93,7 +99,9 @@ public struct UserListRun {
         }
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
-        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header)
+        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint)
+        // JSON for a person: rendered to memory, then indented and coloured (csv, tsv stay plain).
+        let highlight = highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
         let encoder = renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
@@ -112,8 +120,21 @@ public struct UserListRun {
         service.progress = progress
         let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict, encoder: encoder)
         viewModel.rejects = rejects
+        if countOnly {
+            viewModel.countOnly = true
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            let matched = viewModel.state.page?.totalItems ?? 0
+            output.write(int: matched)
+            output.write(byte: UInt8(ascii: "\n"))
+            try output.flush()
+            statistics.matched = matched
+            statistics.written = 1
+            statistics.report = viewModel.loadReport
+            return statistics
+        }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
-            statistics.written = try stream(viewModel, streaming, to: output)
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) })
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
             return statistics
@@ -121,7 +142,15 @@ public struct UserListRun {
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
         do {
-            try renderer.render(viewModel.state, to: output)
+            if let highlight {
+                let buffer = OutputWriter()
+                try renderer.render(viewModel.state, to: buffer)
+                // ndjson and --jq-out lines stay one per line, coloured; the json envelope is indented.
+                let pretty = highlight.pretty && format == .json && outputTransform == nil
+                JSONHighlighter(pretty: pretty, colour: highlight.colour).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
+            } else {
+                try renderer.render(viewModel.state, to: output)
+            }
         } catch let error as UserlistError {
             throw error
         } catch {
@@ -138,11 +167,18 @@ public struct UserListRun {
 
     /// Every match in input order: rows are written (and flushed) batch by batch as they are
     /// decided; an error stops the run with what was written before it.
-    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter) throws(UserlistError) -> Int {
+    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?) throws(UserlistError) -> Int {
         renderer.writeHeader(to: output)
         var written = 0
         viewModel.load { rows in
-            for row in rows { output.write(row) }
+            if let highlight {
+                var bytes: [UInt8] = []
+                for row in rows { row.withBytes { bytes.append(contentsOf: $0) } }
+                bytes = highlight.rewrite(bytes)
+                bytes.withUnsafeBytes { output.write($0) }
+            } else {
+                for row in rows { output.write(row) }
+            }
             written += rows.count
             try output.flush()
         }
@@ -158,6 +194,8 @@ public struct UserListRun {
     /// `--explain` shows the first user whole.
     private func neededFields(filter: JQUserFilter?) -> FieldSet {
         if explain { return .all }
+        // Counting needs the id (dedupe), the searched fields and what --where sees.
+        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(filter?.canonicalFields ?? []) }
         var fields = FieldSet.cell.union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
         if let filter { fields.formUnion(filter.canonicalFields) }

@@ -13,11 +13,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The renderer for this format; `maxTableWidth` (usually the terminal's width) only affects
     /// `table`, `header` (`--no-header`) `csv`, `tsv` and `table`.
-    public func renderer(maxTableWidth: Int?, columns: OutputColumns = .cells, header: Bool = true) -> any ListRenderer {
+    public func renderer(maxTableWidth: Int?, columns: OutputColumns = .cells, header: Bool = true, colour: Bool = false, moreHint: String? = nil) -> any ListRenderer {
         switch self {
         case .json: JSONListRenderer(columns: columns)
         case .ndjson: NDJSONCellRenderer(columns: columns)
-        case .table: TableRenderer(maxWidth: maxTableWidth, columns: columns, header: header)
+        case .table:
+            {
+                var table = TableRenderer(maxWidth: maxTableWidth, columns: columns, header: header)
+                table.bold = colour
+                table.moreHint = moreHint
+                return table
+            }()
         case .csv: CSVCellRenderer(columns: columns, header: header)
         case .tsv: TSVRenderer(columns: columns, header: header)
         }

@@ -17,6 +17,10 @@ public struct TableRenderer: ListRenderer, Sendable {
     public let columns: OutputColumns
     /// Whether the header row is written (`--no-header` turns it off).
     public let header: Bool
+    /// Whether the header row is bold (colour on a terminal).
+    public var bold = false
+    /// Said after the footer when more pages follow: how to see them (a terminal's first page).
+    public var moreHint: String?
 
     /// A shrunk column keeps at least this many columns (fewer only if it was narrower already).
     public static let minimumColumnWidth = 8
@@ -51,7 +55,10 @@ public struct TableRenderer: ListRenderer, Sendable {
         }
         if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
 
-        if header { writeRow(shown.map(\.header), widths: widths, to: output) }
+        if header {
+            if bold { output.write("\u{1B}[1m") }
+            writeRow(shown.map(\.header), widths: widths, to: output, closing: bold ? "\u{1B}[0m" : nil)
+        }
         for index in page.items.indices {
             let row = page.row(at: index)
             writeRow(shown.map { $0.value(row) }, widths: widths, to: output)
@@ -63,7 +70,9 @@ public struct TableRenderer: ListRenderer, Sendable {
         output.write(int: page.totalPages)
         output.write(" · ")
         output.write(int: page.totalItems)
-        output.write(page.totalItems == 1 ? " user\n" : " users\n")
+        output.write(page.totalItems == 1 ? " user" : " users")
+        if page.hasMore, let moreHint { output.write(" — \(moreHint)") }
+        output.write(byte: UInt8(ascii: "\n"))
     }
 
     /// Narrows columns, last first (CAPTION, EMAIL, NAME by default) and never the first (the
@@ -80,12 +89,13 @@ public struct TableRenderer: ListRenderer, Sendable {
 
     /// Writes one row. Padding is owed rather than written, and paid only before visible text,
     /// so a row whose last cells are empty ends without trailing spaces.
-    private func writeRow(_ values: [String?], widths: [Int], to output: OutputWriter) {
+    private func writeRow(_ values: [String?], widths: [Int], to output: OutputWriter, closing: String? = nil) {
         var owed = 0
         for (column, value) in values.enumerated() {
             if column > 0 { owed += Self.gap }
             Self.writeCell(value, width: widths[column], owed: &owed, to: output)
         }
+        if let closing { output.write(closing) }
         output.write(byte: UInt8(ascii: "\n"))
     }
 

@@ -20,6 +20,8 @@ public final class UserListViewModel {
     public var sortMemoryBudget = 256 << 20
     /// `--rejects`: the users `--where` failed on go there too, with the canonical user as their record.
     public var rejects: (any RejectReporter)?
+    /// `--count`: only count the matches (nothing is kept, whatever the query's page).
+    public var countOnly = false
     /// What the Service's load came to, once loaded (the counts of `--summary`).
     public private(set) var loadReport: LoadReport?
 
@@ -54,7 +56,7 @@ public final class UserListViewModel {
     }
 
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
-        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil, sortBudget: sortMemoryBudget)
+        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil && !countOnly, sortBudget: sortMemoryBudget)
         var streamed: [EncodedRow] = []
         loadReport = try service.loadUserBatches(annotate: annotation()) { users in
             // In input order and after dedupe: what `--where` said on the reading threads.

@@ -4,6 +4,25 @@ import Glibc
 
 /// Facts about the terminal standard output is attached to.
 enum Terminal {
+    /// Whether to colour, as `gh` decides: `--color always|never` first; then `NO_COLOR` (any
+    /// value) turns it off, `CLICOLOR_FORCE` (not 0) on even in a pipe, `CLICOLOR=0` off; else
+    /// colour when standard output is a terminal that isn't `dumb`.
+    static func colour(_ choice: ColorChoice, stdoutIsTerminal: Bool) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let value = environment("NO_COLOR"), !value.isEmpty { return false }
+            if let value = environment("CLICOLOR_FORCE"), !value.isEmpty, value != "0" { return true }
+            if environment("CLICOLOR") == "0" { return false }
+            return stdoutIsTerminal && environment("TERM") != "dumb"
+        }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// The terminal's width in columns, for fitting tables; `COLUMNS` wins when set.
     static func columns() -> Int? {
         if let value = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }

@@ -47,10 +47,13 @@ struct Userlist: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
+        let format = output.format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal && jq.outputTransform == nil ? .table : .json)
+        // 300k users must not flood a terminal: its table shows the first page and says how to see more.
+        let firstPageOnly = stdoutIsTerminal && format == .table && jq.outputTransform == nil && !filter.choosesRows
         var run = UserListRun(
             inputs: input.inputs.map(InputSource.init(argument:)),
-            query: filter.query,
-            format: output.format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal && jq.outputTransform == nil ? .table : .json),
+            query: filter.query(firstPageOnly: firstPageOnly),
+            format: format,
             strict: batch.strict,
             maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
             whereExpression: filter.whereExpression,
@@ -63,6 +66,10 @@ struct Userlist: ParsableCommand {
         run.columns = try output.fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
         run.header = !output.noHeader
         run.rawOutput = jq.rawOutput
+        run.countOnly = filter.count
+        if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }
+        let colour = Terminal.colour(output.color, stdoutIsTerminal: stdoutIsTerminal)
+        if colour || stdoutIsTerminal { run.highlighter = JSONHighlighter(pretty: stdoutIsTerminal, colour: colour) }
         run.skipBadJSON = batch.skipBadJSON
         run.rejectsPath = batch.rejects
         run.maxRejects = batch.maxRejects

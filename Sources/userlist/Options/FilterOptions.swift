@@ -18,19 +18,40 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
     var pageSize: Int?
 
+    @Option(help: ArgumentHelp("Print at most N users (the first N in order; 0: all, also on a terminal, where tables otherwise show the first page).", valueName: "n"))
+    var limit: Int?
+
+    @Flag(help: "Print only the number of users that match.")
+    var count = false
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let limit {
+            if limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+            if page != nil || pageSize != nil { throw ValidationError("--limit and --page/--page-size both choose the rows: use one") }
+        }
         if let sort, UserSortOrder(argument: sort) == nil {
             throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
         }
     }
 
-    var query: UserListQuery {
-        UserListQuery(
+    /// The query; `firstPageOnly`: a terminal's table, where an unpaged list shows its first page.
+    func query(firstPageOnly: Bool) -> UserListQuery {
+        var query = UserListQuery(
             search: search,
             sort: sort.flatMap(UserSortOrder.init(argument:)),
             page: page ?? (pageSize == nil ? nil : 1),
             pageSize: pageSize ?? UserListQuery.defaultPageSize)
+        if let limit, limit > 0 {
+            query.page = 1
+            query.pageSize = limit
+        } else if firstPageOnly, limit == nil, query.page == nil {
+            query.page = 1
+        }
+        return query
     }
+
+    /// Whether a terminal's table shows only its first page (nothing chose the rows).
+    var choosesRows: Bool { page != nil || pageSize != nil || limit != nil }
 }

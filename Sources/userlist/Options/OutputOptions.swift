@@ -1,6 +1,11 @@
 import ArgumentParser
 import UserListKit
 
+/// `--color`.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
+}
+
 /// How and where the list is printed.
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv or tsv (default: table on a terminal, json otherwise).", valueName: "format"))
@@ -14,6 +19,9 @@ struct OutputOptions: ParsableArguments {
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
     var output: String?
+
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
 
     func validate() throws {
         if let format, OutputFormat(rawValue: format) == nil {
