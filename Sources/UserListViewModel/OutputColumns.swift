@@ -34,5 +34,8 @@ public struct OutputColumns: Hashable, Sendable {
         return fields
     }
 
-    static let known = (CellKey.allCases.map(\.rawValue) + CanonicalField.allCases.map(\.rawValue).filter { CellKey(rawValue: $0) == nil }).joined(separator: ", ")
+    /// Every name `--fields` takes (shell completions, messages).
+    public static let knownNames = CellKey.allCases.map(\.rawValue) + CanonicalField.allCases.map(\.rawValue).filter { CellKey(rawValue: $0) == nil }
+
+    static let known = knownNames.joined(separator: ", ")
 }

@@ -19,15 +19,16 @@ struct Userlist: ParsableCommand {
             well-known field names (--explain shows what was used).
 
             Examples:
-              curl -s https://jsonplaceholder.typicode.com/users | userlist --search an --sort name --page 1 --page-size 5
-              userlist Samples/seed-users-response.json --format table
-              userlist exports/*.ndjson --sort city --format csv > users.csv
-              userlist export.ndjson.gz --skip-bad-json --rejects rejects.ndjson --summary summary.json -f csv --fields id,name,email,address.city -o users.csv
-              userlist users.json --where '.company.name == $company' --arg company Deckow-Crist
-              curl -s https://api.example.com/v2/directory | userlist --jq '.data.members[] | select(.active)'
-              userlist users.json --sort name --jq-out '.items | map(.title)'
+              curl -s https://jsonplaceholder.typicode.com/users | userlist --sort name
+              userlist users.json --search an --sort name --page 2 --page-size 10
+              userlist exports/*.ndjson.gz --sort city -f csv -o users.csv
+              userlist export.ndjson --skip-bad-json --rejects bad.ndjson --summary -
+              userlist users.json -f tsv --fields id,name,email,address.city
+              userlist users.json --where '.company.name == $c' --arg c Deckow-Crist
+              curl -s https://api.example.com/team | userlist --jq '.data.members[]'
+              userlist users.json --sort name --jq-out '.items[].title' -r
               curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
-              userlist diff yesterday.ndjson today.ndjson    (see 'userlist diff --help')
+              userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,

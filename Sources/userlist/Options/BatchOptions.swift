@@ -9,13 +9,13 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Skip a document (an NDJSON line) that isn't JSON, report it with its place, and read on at the next line, instead of stopping with exit 65.")
     var skipBadJSON = false
 
-    @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text.", valueName: "file"), completion: .file())
     var rejects: String?
 
     @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
     var maxRejects: Int?
 
-    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard error).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard error).", valueName: "file"), completion: .file())
     var summary: String?
 
     @Flag(help: "Don't show progress on a terminal's standard error during long runs.")

@@ -9,7 +9,7 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("where"), parsing: .unconditional, help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
     var whereExpression: String?
 
-    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"))
+    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"), completion: .list(SortKey.allCases.flatMap { [$0.rawValue, "\($0.rawValue):desc"] }))
     var sort: String?
 
     @Option(help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))

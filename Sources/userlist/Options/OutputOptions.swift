@@ -8,16 +8,16 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
 
 /// How and where the list is printed.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv or tsv (default: table on a terminal, json otherwise).", valueName: "format"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv or tsv (default: table on a terminal, json otherwise).", valueName: "format"), completion: .list(OutputFormat.allCases.map(\.rawValue)))
     var format: String?
 
-    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …).", valueName: "list"))
+    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …).", valueName: "list"), completion: .list(OutputColumns.knownNames))
     var fields: String?
 
     @Flag(help: "Leave out the header row of csv, tsv and table.")
     var noHeader = false
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"), completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it), always or never.", valueName: "when"))
