@@ -13,14 +13,19 @@ enum PendingFiles {
     private static let slots = 8
     nonisolated(unsafe) private static var table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: slots)
     nonisolated(unsafe) private static var installed = false
-    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGQUIT too: the Swift runtime would print every thread's stack for it and carry on.
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Installs the handlers (once): a signal removes what is pending and ends the process by it.
+    static func installHandlers() {
+        guard !installed else { return }
+        table.initialize(repeating: nil, count: slots)
+        for signal in signals { installHandler(signal) }
+        installed = true
+    }
 
     static func add(_ path: String) {
-        if !installed {
-            table.initialize(repeating: nil, count: slots)
-            for signal in signals { installHandler(signal) }
-            installed = true
-        }
+        installHandlers()
         guard let slot = (0..<slots).first(where: { table[$0] == nil }) else { return }
         table[slot] = strdup(path)
     }

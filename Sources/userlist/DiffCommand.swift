@@ -113,7 +113,7 @@ struct DiffCommand: ParsableCommand {
         do {
             counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
         } catch {
-            StandardError.write("userlist: \(error.message)\n")
+            StandardError.report(error.message)
             throw ExitCode(error.exitCode)
         }
         if !format.printsCounts { StandardError.write(counts.summary + "\n") }
@@ -131,13 +131,13 @@ struct DiffCommand: ParsableCommand {
         } catch let exit as ExitCode {
             Glibc.exit(exit.rawValue)
         } catch let error as UserlistError {
-            StandardError.write("userlist: \(error.message)\n")
+            StandardError.report(error.message)
             Glibc.exit(error.exitCode)
         } catch {
-            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            if exitCode(for: error) == .success { StandardError.printOrFail(fullMessage(for: error)) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let hint = message.contains("--help") ? "" : " (see 'userlist diff --help')"
-            StandardError.write("userlist: \(lowercasingFirst(message))\(hint)\n")
+            StandardError.report("\(lowercasingFirst(message))\(hint)")
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }

@@ -13,11 +13,61 @@ final class StandardErrorReporter: WarningReporter {
     }
 
     func warn(_ message: String) {
-        StandardError.write("\(prefix)userlist: warning: \(message)\n")
+        StandardError.write("\(prefix)userlist: warning: \(StandardError.oneLine(message))\n")
     }
 }
 
 enum StandardError {
+    /// `userlist: <message>` as one line: every diagnostic is exactly one line, whatever a jq
+    /// `error("a\nb")` or a file name holding a newline or an escape byte put in it.
+    static func report(_ message: String) {
+        write("userlist: \(oneLine(message))\n")
+    }
+
+    /// Control characters (C0, DEL, C1) written as JSON writes them: `\n`, `\t`, `\u001b`.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// Prints `--help` or `--version` text on standard output; a failed write (`> /dev/full`, a
+    /// closed standard output) is exit 74 with one line, not a silent success.
+    static func printOrFail(_ text: String) -> Never {
+        var text = text.hasSuffix("\n") ? text : text + "\n"
+        let failure: Int32? = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : EIO }
+            }
+            return nil
+        }
+        if let failure {
+            report("<stdout>: write error: \(String(cString: strerror(failure)))")
+            Glibc.exit(74)
+        }
+        Glibc.exit(0)
+    }
+
     /// Unbuffered, in one `write` per message, so lines from warnings and errors never interleave.
     static func write(_ text: String) {
         var text = text

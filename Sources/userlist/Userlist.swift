@@ -79,7 +79,7 @@ struct Userlist: ParsableCommand {
         do {
             try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(erasingLine: showProgress), reporting: reporting)
         } catch {
-            StandardError.write("userlist: \(error.message)\n")
+            StandardError.report(error.message)
             throw ExitCode(error.exitCode)
         }
     }
@@ -101,16 +101,16 @@ struct Userlist: ParsableCommand {
             Self.exit(withError: exit)
         } catch let missing as JQArguments.MissingValue {
             let what = missing.option == "--rawfile" || missing.option == "--slurpfile" ? "a name and a file" : "a name and a value"
-            StandardError.write("userlist: \(missing.option) takes two values: \(what) (see 'userlist --help')\n")
+            StandardError.report("\(missing.option) takes two values: \(what) (see 'userlist --help')")
             Glibc.exit(64)
         } catch let error as UserlistError {
-            StandardError.write("userlist: \(error.message)\n")
+            StandardError.report(error.message)
             Glibc.exit(error.exitCode)
         } catch {
-            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            if exitCode(for: error) == .success { StandardError.printOrFail(fullMessage(for: error)) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let hint = message.contains("--help") ? "" : " (see 'userlist --help')"
-            StandardError.write("userlist: \(lowercasingFirst(message))\(hint)\n")
+            StandardError.report("\(lowercasingFirst(message))\(hint)")
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }
