@@ -26,12 +26,14 @@ let package = Package(
             cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        // A crash inside libjq (its unbounded recursion) becomes one line and exit 65.
+        .target(name: "CStackGuard"),
         // The domain every layer speaks (User, errors, records, the source seam): no I/O, no
         // dependencies, so nothing in it can reach up into a layer.
         .target(name: "UserListDomain"),
         // The system calls more than one layer needs (temporary files, reading at an offset),
         // so `Glibc` stays out of the layers; failures are `SystemError` values each layer maps.
-        .target(name: "UserListPlatform"),
+        .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
         // are `@_spi(Pipeline) public @inlinable`: `@inlinable package` is not inlined across
@@ -44,7 +46,7 @@ let package = Package(
         // canonical user as a jq value, and which fields an expression can see.
         .target(
             name: "UserListJQ",
-            dependencies: ["UserListDomain", "UserListJSON", "CJQ"]
+            dependencies: ["UserListDomain", "UserListJSON", "CJQ", "CStackGuard"]
         ),
         // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.

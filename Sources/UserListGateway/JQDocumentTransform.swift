@@ -19,7 +19,7 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
     /// Compiles `expression`; a compile error is a usage error naming `--jq`.
     public init(expression: String, variables: JQVariables = JQVariables()) throws(UserlistError) {
         do {
-            program = try JQProgram(expression, variables: variables)
+            program = try JQProgram(expression, variables: variables, label: "--jq")
         } catch {
             throw UserlistError(.usage, "--jq: \(error.message)")
         }

@@ -1,5 +1,6 @@
 import UserListDomain
 import CJQ
+import CStackGuard
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,11 +12,17 @@ import Glibc
 package final class JQProgram {
     private let state: OpaquePointer
     private let messages = MessageBox()
+    /// The option the expression came from (`--where`), for the one line a crash in libjq becomes.
+    private let label: UnsafeMutablePointer<CChar>
 
     /// Compiles `expression` with `variables` bound (`$name`); throws libjq's first message.
-    package init(_ expression: String, variables: JQVariables = JQVariables()) throws(JQError) {
+    /// `label` names the option in the message if libjq's own recursion exhausts the stack.
+    package init(_ expression: String, variables: JQVariables = JQVariables(), label: String = "jq") throws(JQError) {
         guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
         self.state = state
+        self.label = strdup(label)
+        ul_guard_enter(self.label)
+        defer { ul_guard_leave() }
         jq_set_error_cb(state, { context, message in
             let box = Unmanaged<MessageBox>.fromOpaque(context!).takeUnretainedValue()
             box.append(JQValue(owning: message))
@@ -37,12 +44,19 @@ package final class JQProgram {
 
     deinit {
         var state: OpaquePointer? = state
+        ul_guard_enter(label)
         jq_teardown(&state)
+        ul_guard_leave()
+        free(label)
     }
 
     /// Runs on `input` (consumed), handing each output to `body` until it returns false.
     /// A runtime error ends the run and is thrown.
     package func run(_ input: consuming JQValue, _ body: (consuming JQValue) throws -> Bool) throws {
+        // libjq 1.6 recurses without a limit (a value nested 300,000 deep, `def f: 1 + f; f`):
+        // while it runs, a stack overflow or its out-of-memory abort is one line and exit 65.
+        ul_guard_enter(label)
+        defer { ul_guard_leave() }
         jq_start(state, input.release(), 0)
         while true {
             let output = JQValue(owning: jq_next(state))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStackGuard
 
 /// Temporary files to remove if a signal ends the run first (``AtomicFile``).
 ///
@@ -21,6 +22,8 @@ enum PendingFiles {
         guard !installed else { return }
         table.initialize(repeating: nil, count: slots)
         for signal in signals { installHandler(signal) }
+        // A crash inside libjq exits 65 after removing these files too.
+        ul_guard_install(table, Int32(slots))
         installed = true
     }
 

@@ -18,7 +18,7 @@ public final class JQOutputRenderer: ListRenderer {
             throw UserlistError(.usage, "--jq-out: works on --format json or ndjson, not \(format.rawValue)")
         }
         do {
-            program = try JQProgram(expression, variables: variables)
+            program = try JQProgram(expression, variables: variables, label: "--jq-out")
         } catch {
             throw UserlistError(.usage, "--jq-out: \(error.message)")
         }

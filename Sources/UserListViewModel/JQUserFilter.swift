@@ -42,7 +42,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
     public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
         let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))
         do {
-            first = Worker(program: try JQProgram(expression, variables: variables), fields: fields)
+            first = Worker(program: try JQProgram(expression, variables: variables, label: "--where"), fields: fields)
         } catch {
             throw UserlistError(.usage, "--where: \(error.message)")
         }
@@ -57,7 +57,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         let thread = Thread {
             // The expression compiled once already, so it compiles again.
             spares.workers = (0..<count).compactMap { _ in
-                (try? JQProgram(expression, variables: variables)).map { Worker(program: $0, fields: fields) }
+                (try? JQProgram(expression, variables: variables, label: "--where")).map { Worker(program: $0, fields: fields) }
             }
             spares.ready.signal()
         }

@@ -1,0 +1,18 @@
+// Turns a crash inside libjq into one line and exit 65: libjq 1.6 has no depth limit, so deep
+// recursion overflows the thread's stack (SIGSEGV) or exhausts memory (it prints "cannot
+// allocate memory" and aborts). See Sources/UserListJQ/JQProgram.swift.
+#ifndef USERLIST_STACK_GUARD_H
+#define USERLIST_STACK_GUARD_H
+
+/// Installs the SIGSEGV, SIGBUS and SIGABRT handlers (once), chaining to the ones before them
+/// for crashes outside libjq. `pending` is a table of `count` C strings (or NULL): temporary
+/// files to remove before exiting.
+void ul_guard_install(char *const *pending, int count);
+
+/// Marks this thread as running a jq program for `label` (`--where`, …) until `ul_guard_leave`;
+/// the first call on a thread gives it an alternate signal stack, so the handler can run when
+/// the thread's own stack is exhausted.
+void ul_guard_enter(const char *label);
+void ul_guard_leave(void);
+
+#endif
