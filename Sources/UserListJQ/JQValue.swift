@@ -101,10 +101,53 @@ package struct JQValue: ~Copyable {
         kind == JV_KIND_STRING ? String(cString: jv_string_value(raw)) : json()
     }
 
-    /// Compact JSON text, as `jq -c` prints it.
+    /// Compact JSON text, as `jq -c` prints it — at any depth: libjq 1.6 prints containers
+    /// nested deeper than 256 as `<stripped: exceeds max depth>` (not JSON), so such a value is
+    /// written container by container here, with libjq printing only the scalars.
     package func json() -> String {
         let text = JQValue(owning: jv_dump_string(jv_copy(raw), 0))
-        return String(cString: jv_string_value(text.raw))
+        let dumped = String(cString: jv_string_value(text.raw))
+        guard dumped.contains(Self.strippedMarker) else { return dumped }
+        var out = ""
+        appendJSON(raw, to: &out)
+        return out
+    }
+
+    private static let strippedMarker = "<stripped: exceeds max depth>"
+
+    private func appendJSON(_ value: jv, to out: inout String) {
+        switch jv_get_kind(value) {
+        case JV_KIND_ARRAY:
+            out += "["
+            let count = jv_array_length(jv_copy(value))
+            for index in 0..<count {
+                if index > 0 { out += "," }
+                let element = jv_array_get(jv_copy(value), index)
+                appendJSON(element, to: &out)
+                jv_free(element)
+            }
+            out += "]"
+        case JV_KIND_OBJECT:
+            out += "{"
+            var first = true
+            var iterator = jv_object_iter(value)
+            while jv_object_iter_valid(value, iterator) != 0 {
+                if !first { out += "," }
+                first = false
+                let key = jv_object_iter_key(value, iterator)
+                appendJSON(key, to: &out)
+                jv_free(key)
+                out += ":"
+                let element = jv_object_iter_value(value, iterator)
+                appendJSON(element, to: &out)
+                jv_free(element)
+                iterator = jv_object_iter_next(value, iterator)
+            }
+            out += "}"
+        default:
+            let text = JQValue(owning: jv_dump_string(jv_copy(value), 0))
+            out += String(cString: jv_string_value(text.raw))
+        }
     }
 }
 

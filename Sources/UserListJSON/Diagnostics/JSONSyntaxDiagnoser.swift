@@ -9,12 +9,17 @@
 /// It is strict where RFC 8259 is: no leading zeros, `+`, `.5`, `1.` or bare `-`; only the
 /// eight escapes and `\uXXXX` with four hex digits; no raw control characters in strings;
 /// strings must be well-formed UTF-8 (no overlong forms, no UTF-8-encoded surrogates, nothing
-/// past U+10FFFF). Like jq it accepts lone or mismatched `\u` surrogates. A UTF-8 byte order mark
-/// is skipped when it is the first thing in the buffer (`start` 0).
+/// past U+10FFFF). As simdjson, which parses userlist's input, it also rejects what jq lets
+/// through: a lone or mismatched `\u` surrogate escape, and nesting deeper than
+/// ``maximumDepth`` (both were reported at the start of their chunk before). A UTF-8 byte order
+/// mark is skipped when it is the first thing in the buffer (`start` 0).
 ///
-/// The scan is iterative, with the open containers on a heap stack, so nesting depth is
-/// limited only by memory, not by the thread's stack.
+/// The scan is iterative, with the open containers on a heap stack, so the depth check costs
+/// nothing of the thread's stack.
 public enum JSONSyntaxDiagnoser {
+    /// simdjson's default maximum depth of nested arrays and objects.
+    public static let maximumDepth = 1024
+
     /// Returns the first syntax error in `bytes[start...]`, or nil when it is a valid stream.
     ///
     /// `start` must sit between two texts (or at the buffer's start); it is clamped to the
@@ -37,6 +42,7 @@ public enum JSONSyntaxDiagnoser {
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "{"):
+                if open.count == maximumDepth { return tooDeep(at: i) }
                 i += 1
                 skipWhitespace(bytes, &i)
                 if i < end, bytes[i] == UInt8(ascii: "}") {
@@ -47,6 +53,7 @@ public enum JSONSyntaxDiagnoser {
                     continue value
                 }
             case UInt8(ascii: "["):
+                if open.count == maximumDepth { return tooDeep(at: i) }
                 i += 1
                 skipWhitespace(bytes, &i)
                 if i < end, bytes[i] == UInt8(ascii: "]") {
@@ -132,14 +139,25 @@ public enum JSONSyntaxDiagnoser {
                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     i += 1
                 case UInt8(ascii: "u"):
+                    let escape = i - 1
                     i += 1
-                    // Four hex digits; which code point they name (even a lone surrogate) is not checked, as in jq.
-                    for _ in 0..<4 {
-                        guard i < end else { return unterminatedString(at: end) }
-                        guard isHexDigit(bytes[i]) else {
-                            return JSONSyntaxError(offset: i, message: "invalid \\u escape in string")
+                    guard let unit = hexQuad(bytes, &i) else {
+                        return i >= end ? unterminatedString(at: end) : JSONSyntaxError(offset: i, message: "invalid \\u escape in string")
+                    }
+                    if (0xDC00...0xDFFF).contains(unit) {
+                        return JSONSyntaxError(offset: escape, message: "lone low surrogate \\u\(hex(unit)) in string")
+                    }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        // A high surrogate must be followed by a low one: `\uD83D\uDE00`.
+                        var next = i
+                        if next + 1 < end, bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u") {
+                            next += 2
+                            if let low = hexQuad(bytes, &next), (0xDC00...0xDFFF).contains(low) {
+                                i = next
+                                continue
+                            }
                         }
-                        i += 1
+                        return JSONSyntaxError(offset: escape, message: "lone high surrogate \\u\(hex(unit)) in string (not followed by a low surrogate)")
                     }
                 default:
                     return JSONSyntaxError(offset: i, message: "invalid escape in string")
@@ -288,6 +306,28 @@ public enum JSONSyntaxDiagnoser {
     }
 
     // MARK: - Errors
+
+    /// Four hex digits at `i` as a UTF-16 code unit (i moves past them), or nil.
+    private static func hexQuad(_ bytes: UnsafeRawBufferPointer, _ i: inout Int) -> Int? {
+        var value = 0
+        for _ in 0..<4 {
+            guard i < bytes.count, isHexDigit(bytes[i]) else { return nil }
+            let byte = bytes[i]
+            let digit = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
+            value = value << 4 | Int(digit)
+            i += 1
+        }
+        return value
+    }
+
+    private static func hex(_ unit: Int) -> String {
+        let text = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    private static func tooDeep(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: "arrays and objects nested deeper than \(maximumDepth) levels")
+    }
 
     private static func invalidNumber(at offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset, message: "invalid number")
