@@ -1,8 +1,12 @@
 #include "stack_guard.h"
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static __thread const char *current_label = NULL;
@@ -12,6 +16,22 @@ static int pending_count = 0;
 static struct sigaction previous[3];
 static const int guarded[3] = {SIGSEGV, SIGBUS, SIGABRT};
 static int installed = 0;
+
+// The watchdog's view of every thread running jq: when it started its current input (0: idle).
+#define SLOTS 256
+static _Atomic long long slot_started[SLOTS];
+static const char *_Atomic slot_label[SLOTS];
+static _Atomic int slots_used = 0;
+static __thread int my_slot = -1;
+static double timeout_seconds = 0;
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void remove_pending(void);
 
 static void say(const char *text) {
     size_t left = strlen(text);
@@ -43,9 +63,7 @@ static void handler(int sig, siginfo_t *info, void *context) {
     } else {
         say(": the jq expression recursed too deeply and exhausted its stack; libjq 1.6 has no depth limit\n");
     }
-    for (int i = 0; i < pending_count; i++) {
-        if (pending_files && pending_files[i]) unlink(pending_files[i]);
-    }
+    remove_pending();
     _exit(65);
 }
 
@@ -62,7 +80,53 @@ void ul_guard_install(char *const *pending, int count) {
     for (int i = 0; i < 3; i++) sigaction(guarded[i], &action, &previous[i]);
 }
 
+static void remove_pending(void) {
+    for (int i = 0; i < pending_count; i++) {
+        if (pending_files && pending_files[i]) unlink(pending_files[i]);
+    }
+}
+
+static void *watchdog(void *unused) {
+    (void)unused;
+    long long limit = (long long)(timeout_seconds * 1e9);
+    for (;;) {
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        long long now = now_ns();
+        int used = atomic_load(&slots_used);
+        for (int i = 0; i < used && i < SLOTS; i++) {
+            long long started = atomic_load(&slot_started[i]);
+            if (started == 0 || now - started <= limit) continue;
+            const char *label = atomic_load(&slot_label[i]);
+            char line[256];
+            snprintf(line, sizeof line, "userlist: %s: the jq expression ran longer than --jq-timeout %g seconds on one input\n", label ? label : "jq", timeout_seconds);
+            say(line);
+            remove_pending();
+            _exit(65);
+        }
+    }
+    return NULL;
+}
+
+void ul_guard_set_timeout(double seconds) {
+    if (seconds <= 0 || timeout_seconds > 0) return;
+    timeout_seconds = seconds;
+    pthread_t thread;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_create(&thread, &attributes, watchdog, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
 void ul_guard_enter(const char *label) {
+    if (timeout_seconds > 0) {
+        if (my_slot < 0) my_slot = atomic_fetch_add(&slots_used, 1);
+        if (my_slot < SLOTS) {
+            atomic_store(&slot_label[my_slot], label);
+            atomic_store(&slot_started[my_slot], now_ns());
+        }
+    }
     if (!has_alternate_stack) {
         has_alternate_stack = 1;
         stack_t stack;
@@ -74,4 +138,7 @@ void ul_guard_enter(const char *label) {
     current_label = label;
 }
 
-void ul_guard_leave(void) { current_label = NULL; }
+void ul_guard_leave(void) {
+    current_label = NULL;
+    if (my_slot >= 0 && my_slot < SLOTS) atomic_store(&slot_started[my_slot], 0);
+}

@@ -69,6 +69,12 @@ package final class JQProgram {
         }
     }
 
+    /// `--jq-timeout`: a program running longer than `seconds` on one input ends the process
+    /// with one line naming its option and exit 65 (libjq can't be interrupted).
+    package static func limitRunningTime(to seconds: Double) {
+        ul_guard_set_timeout(seconds)
+    }
+
     /// `halt` and `halt_error` end a jq program; userlist has no process to end with them, so
     /// they stop the run as an error that says so, instead of ending the outputs unseen.
     private func haltError() -> JQError {

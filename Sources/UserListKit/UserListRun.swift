@@ -36,6 +36,8 @@ public struct UserListRun {
     public var rawOutput = false
     /// A table's footer says this when more pages follow (a terminal's first page: how to see more).
     public var moreHint: String?
+    /// `--jq-timeout`: the longest a jq expression may run on one input, in seconds.
+    public var jqTimeout: Double?
     /// `--count`: print only how many users match.
     public var countOnly = false
     /// On a terminal: JSON indented and coloured, the table's header bold (`--color`).
@@ -90,6 +92,7 @@ public struct UserListRun {
 
     /// The run itself; what it came to, for `--summary`.
     func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
+        if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.

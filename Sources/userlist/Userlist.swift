@@ -68,6 +68,7 @@ struct Userlist: ParsableCommand {
         run.header = !output.noHeader
         run.rawOutput = jq.rawOutput
         run.countOnly = filter.count
+        run.jqTimeout = jq.jqTimeout
         if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }
         let colour = Terminal.colour(output.color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal { run.highlighter = JSONHighlighter(pretty: stdoutIsTerminal, colour: colour) }

@@ -15,4 +15,8 @@ void ul_guard_install(char *const *pending, int count);
 void ul_guard_enter(const char *label);
 void ul_guard_leave(void);
 
+/// `--jq-timeout`: from now on, a jq program that runs longer than `seconds` on one input ends
+/// the process with one line naming its option and exit 65 (a watchdog thread checks).
+void ul_guard_set_timeout(double seconds);
+
 #endif

@@ -2,6 +2,10 @@ import ArgumentParser
 
 /// jq beyond `--where`: reshaping the input or the output, and the variables every expression sees.
 struct JQOptions: ParsableArguments {
+    func validate() throws {
+        if let jqTimeout, !(jqTimeout > 0) { throw ValidationError("--jq-timeout must be more than 0 seconds, got \(jqTimeout)") }
+    }
+
     @Option(name: .customLong("jq"), parsing: .unconditional, help: ArgumentHelp("Reshape each input document with a jq expression before decoding; every output is decoded as a document.", valueName: "jq"))
     var preTransform: String?
 
@@ -26,6 +30,9 @@ struct JQOptions: ParsableArguments {
 
     @Flag(name: .customLong("jsonargs"), help: "The positional arguments after this are JSON values in $ARGS.positional.")
     var jsonargsHelp = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop the run (exit 65) when a jq expression runs longer than this on one input (libjq 1.6 has no limit: `def f: f; f` runs forever).", valueName: "seconds"))
+    var jqTimeout: Double?
 
     @Flag(name: [.short, .customLong("raw-output")], help: "With --jq-out, print strings without quotes, as jq -r does (so @csv and @tsv lines are usable).")
     var rawOutput = false
