@@ -32,10 +32,20 @@ enum JQPrelude {
     /// The prelude as one line, ending in a space.
     static let line = definitions.joined(separator: " ") + " "
 
-    /// `expression` with the prelude in front, unless it begins with a module directive.
-    static func prefixed(_ expression: String) -> String {
+    /// Whether `expression` begins with a module directive (`import`, `include`, `module`),
+    /// which jq wants before any definition. (A leading comment hides one from this check; jq
+    /// then reports the directive as misplaced.)
+    static func startsWithModuleDirective(_ expression: String) -> Bool {
         let start = expression.drop { $0.isWhitespace }
-        if start.hasPrefix("import") || start.hasPrefix("include") || start.hasPrefix("module") || start.hasPrefix("#") { return expression }
-        return line + expression
+        return start.hasPrefix("import") || start.hasPrefix("include") || start.hasPrefix("module")
+    }
+
+    /// `--sandbox`: `env` and `$ENV` are empty, on the same line as the prelude.
+    static let sandbox = "def env: {}; {} as $ENV | "
+
+    /// `expression` with the prelude (and the sandbox) in front, unless it begins with a module directive.
+    static func prefixed(_ expression: String, sandboxed: Bool = false) -> String {
+        if startsWithModuleDirective(expression) { return expression }
+        return line + (sandboxed ? sandbox : "") + expression
     }
 }

@@ -17,7 +17,13 @@ package final class JQProgram {
 
     /// Compiles `expression` with `variables` bound (`$name`); throws libjq's first message.
     /// `label` names the option in the message if libjq's own recursion exhausts the stack.
+    ///
+    /// With the process-wide ``sandboxed``, `import` and `include` are refused and `env` and
+    /// `$ENV` are empty (`--sandbox`).
     package init(_ expression: String, variables: JQVariables = JQVariables(), label: String = "jq") throws(JQError) {
+        if Self.sandboxed, JQPrelude.startsWithModuleDirective(expression) {
+            throw JQError(message: "import and include are not allowed with --sandbox")
+        }
         guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
         self.state = state
         self.label = strdup(label)
@@ -36,7 +42,7 @@ package final class JQProgram {
             var line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
             line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }, nil)
-        let compiled = jq_compile_args(state, JQPrelude.prefixed(expression), variables.object().release())
+        let compiled = jq_compile_args(state, JQPrelude.prefixed(expression, sandboxed: Self.sandboxed), variables.object().release())
         if compiled == 0 {
             throw JQError(message: messages.first ?? "cannot compile the expression")
         }
@@ -68,6 +74,10 @@ package final class JQProgram {
             if try !body(output) { return }
         }
     }
+
+    /// `--sandbox`, set once before any program is compiled: an expression taken from a config
+    /// file can't read files (`import "x" as $x {search: "/any/dir"}`) or the environment.
+    nonisolated(unsafe) package static var sandboxed = false
 
     /// `--jq-timeout`: a program running longer than `seconds` on one input ends the process
     /// with one line naming its option and exit 65 (libjq can't be interrupted).

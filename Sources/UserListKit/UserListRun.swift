@@ -36,6 +36,8 @@ public struct UserListRun {
     public var rawOutput = false
     /// A table's footer says this when more pages follow (a terminal's first page: how to see more).
     public var moreHint: String?
+    /// `--sandbox`: jq expressions can't import files or read the environment.
+    public var sandbox = false
     /// `--jq-timeout`: the longest a jq expression may run on one input, in seconds.
     public var jqTimeout: Double?
     /// `--count`: print only how many users match.
@@ -93,6 +95,7 @@ public struct UserListRun {
     /// The run itself; what it came to, for `--summary`.
     func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
         if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
+        if sandbox { JQProgram.sandboxed = true }
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.

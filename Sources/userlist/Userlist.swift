@@ -69,6 +69,7 @@ struct Userlist: ParsableCommand {
         run.rawOutput = jq.rawOutput
         run.countOnly = filter.count
         run.jqTimeout = jq.jqTimeout
+        run.sandbox = jq.sandbox
         if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }
         let colour = Terminal.colour(output.color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal { run.highlighter = JSONHighlighter(pretty: stdoutIsTerminal, colour: colour) }

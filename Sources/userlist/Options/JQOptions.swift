@@ -34,6 +34,9 @@ struct JQOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop the run (exit 65) when a jq expression runs longer than this on one input (libjq 1.6 has no limit: `def f: f; f` runs forever).", valueName: "seconds"))
     var jqTimeout: Double?
 
+    @Flag(help: "Forbid jq expressions to read files (import, include) or the environment (env, $ENV is {}): for filters taken from a config file.")
+    var sandbox = false
+
     @Flag(name: [.short, .customLong("raw-output")], help: "With --jq-out, print strings without quotes, as jq -r does (so @csv and @tsv lines are usable).")
     var rawOutput = false
 }
