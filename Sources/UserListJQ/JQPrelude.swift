@@ -8,6 +8,11 @@
 enum JQPrelude {
     static let definitions: [String] = [
         // jq 1.7+: numbers keep their literal text (have_literal_numbers); 1.6 has doubles only.
+        // jq 1.6 can't tell error(null) from no output (it vanished, dropping a user unseen);
+        // 1.7 reports it. The builtin is taken under another name first, then wrapped.
+        "def _userlist_builtin_error(message): error(message);",
+        #"def error(message): if message == null then _userlist_builtin_error("error(null) was called") else _userlist_builtin_error(message) end;"#,
+        "def error: error(.);",
         "def have_decnum: false;",
         "def have_literal_numbers: false;",
         #"def abs: if type == "number" then (if . < 0 then 0 - . else . end) else error("\(type) (\(tojson)) has no absolute value") end;"#,
