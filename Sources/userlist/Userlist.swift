@@ -91,6 +91,9 @@ struct Userlist: ParsableCommand {
         ProcessSignals.prepare()
         // `userlist diff …` is its own command; a file named `diff` is read as `./diff`.
         if CommandLine.arguments.dropFirst().first == "diff" { DiffCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
+        if let shell = CompletionScripts.requestedShell(Array(CommandLine.arguments.dropFirst())) {
+            StandardError.printOrFail(CompletionScripts.script(for: shell))
+        }
         do {
             let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(jqArguments.remaining)
