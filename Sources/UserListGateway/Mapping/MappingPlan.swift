@@ -30,8 +30,15 @@ final class MappingPlan: Sendable {
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
+    /// The slots of the wrapper keys (`user`, `profile`, …), in order, and their names.
+    private let wrapperSlots: [(slot: Int, key: String)]
+    /// Per source, whether it reads a `*` path (the person's fields one level down).
+    private let readsNested: [Bool]
+    /// The rules of the fields that say who a record is: name, username, email.
+    private let identityRules: [(field: CanonicalField, sources: Range<Int>)]
+    private let idRule: (field: CanonicalField, sources: Range<Int>)?
 
-    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String]) {
+    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = []) {
         var builder = Builder()
         var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
@@ -53,19 +60,41 @@ final class MappingPlan: Sendable {
         }
         self.sources = sources
         self.declared = rules.flatMap(\.sources)
+        readsNested = declared.map { source in source.paths.contains(where: \.isWildcard) }
         descriptions = declared.map { source in source.paths.contains(where: \.isWildcard) ? nil : source.description }
+        identityRules = self.rules.filter { [.name, .username, .email].contains($0.field) }
+        idRule = self.rules.first { $0.field == .id }
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
-        self.wildcardSkips = KeyTable(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) })
-        keys = KeyTable(builder.keys)
+        wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
+        self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
+        keys = KeyTable(Self.withPascalCase(builder.keys))
         wildcardLevel = builder.wildcardLevel
         slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
         slotCount = builder.paths.count
     }
 
+    /// Every key also in PascalCase (`Id`, `Name`, `Email`, `FullPhotoUrl`), as Salesforce, .NET
+    /// and PowerShell exports write them, unless the mapping names that spelling itself.
+    private static func withPascalCase(_ keys: [KeyTable.Key]) -> [KeyTable.Key] {
+        var taken = Set(keys.map { "\($0.level):\($0.key)" })
+        var all = keys
+        for key in keys {
+            guard let first = key.key.unicodeScalars.first, first.properties.isLowercase, first.isASCII else { continue }
+            var alias = key
+            alias.key = first.properties.uppercaseMapping + key.key.dropFirst()
+            if taken.insert("\(alias.level):\(alias.key)").inserted { all.append(alias) }
+        }
+        return all
+    }
+
     func map(_ record: JSONNode, fields wanted: FieldSet) -> SourceRecord {
+        map(record, fields: wanted, unwrapping: true)
+    }
+
+    private func map(_ record: JSONNode, fields wanted: FieldSet, unwrapping: Bool) -> SourceRecord {
         withSlots(of: record) { slots in
             for exclusion in exclusions {
                 guard let node = slots.node(exclusion.slot) else { continue }
@@ -76,6 +105,7 @@ final class MappingPlan: Sendable {
                     if node.string == value { return .excluded(reason: exclusion.reason) }
                 }
             }
+            if unwrapping, let person = wrappedPerson(slots) { return map(person.node, fields: wanted, unwrapping: false) }
             var fields = MappedFields()
             for rule in rules {
                 do throws(DTODecodingError) {
@@ -90,11 +120,63 @@ final class MappingPlan: Sendable {
     }
 
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
+        sources(of: record, unwrapping: true)
+    }
+
+    private func sources(of record: JSONNode, unwrapping: Bool) -> [(CanonicalField, String)] {
         withSlots(of: record) { slots in
-            rules.compactMap { rule in
-                guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
-                return (rule.field, descriptions[found.source] ?? describe(declared[found.source], slots, record))
+            if unwrapping, let person = wrappedPerson(slots) {
+                // `user.` before each path, and before each part of a joined one.
+                return sources(of: person.node, unwrapping: false).map { field, source in
+                    (field, source.split(separator: " + ", omittingEmptySubsequences: false).map { "\(person.key).\($0)" }.joined(separator: " + "))
+                }
             }
+            return rules.compactMap { rule in
+                guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
+                var description = descriptions[found.source] ?? describe(declared[found.source], slots, record)
+                if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
+                    description += Self.avatarChoice(node)
+                }
+                return (rule.field, description)
+            }
+        }
+    }
+
+    /// How `--explain` says which image of a size map or array was chosen (`."96" (largest of 3
+    /// sizes)`), or which placeholders of a template were filled (` ({size} → 512)`).
+    private static func avatarChoice(_ node: JSONNode) -> String {
+        if let bytes = node.stringBytes {
+            let placeholders = AvatarValue.placeholders(in: bytes)
+            return placeholders.isEmpty ? "" : " (\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize))"
+        }
+        guard let choice = AvatarValue.largest(in: node) else { return "" }
+        return choice.selector + " (\(choice.note))" + avatarChoice(choice.url)
+    }
+
+    // MARK: A person wrapped one level down
+
+    /// The object a list item wraps its person in (Discord's `{"user": {…}, "nick", "roles"}`,
+    /// Dropbox's `{"profile": {…}, "roles"}`): when the item has no name, username or email of
+    /// its own, the first wrapper object that has an id and one of them is the record.
+    private func wrappedPerson(_ slots: Slots) -> (node: JSONNode, key: String)? {
+        guard wrapperSlots.contains(where: { slots.node($0.slot)?.kind == .object }), !hasIdentity(slots, nestedToo: false) else { return nil }
+        for wrapper in wrapperSlots {
+            guard let inner = slots.node(wrapper.slot), inner.kind == .object else { continue }
+            let isPerson = withSlots(of: inner) { innerSlots in
+                guard let idRule, (try? resolve(idRule.field, idRule.sources, innerSlots, materialize: false)) != nil else { return false }
+                return hasIdentity(innerSlots, nestedToo: true)
+            }
+            if isPerson { return (inner, wrapper.key) }
+        }
+        return nil
+    }
+
+    /// Whether the record has a name, a username or an email of its own (or, with `nestedToo`,
+    /// one level down).
+    private func hasIdentity(_ slots: Slots, nestedToo: Bool) -> Bool {
+        identityRules.contains { rule in
+            guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return false }
+            return nestedToo || !readsNested[found.source]
         }
     }
 
@@ -200,31 +282,27 @@ final class MappingPlan: Sendable {
     private static func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
-            return field != .avatarURL || looksLikeURL(bytes)
+            return field != .avatarURL || AvatarValue.looksLikeURL(bytes)
         }
+        if field == .avatarURL { return AvatarValue.largest(in: node) != nil }
         return field.acceptsNumber && node.number != nil
     }
 
     /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar
-    /// must look like a URL: Discord and others send an image hash under `avatar`.
+    /// is read by ``AvatarValue``'s rules: a URL (Discord and others send an image hash under
+    /// `avatar`: no URL, no avatar), a template, a map of sizes or an array of images.
     @inline(__always)
     private static func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
-            if field == .avatarURL, !looksLikeURL(bytes) { return nil }
+            if field == .avatarURL { return AvatarValue.looksLikeURL(bytes) ? AvatarValue.text(bytes) : nil }
             return String(decoding: bytes, as: UTF8.self)
+        }
+        if field == .avatarURL, let choice = AvatarValue.largest(in: node), let bytes = choice.url.stringBytes {
+            return AvatarValue.text(bytes)
         }
         if field.acceptsNumber, let number = node.number { return number.text }
         return nil
-    }
-
-    /// `scheme://…`, `//host/…`, `/path` or `data:…`, after any leading white space.
-    private static func looksLikeURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.firstIndex(where: { !$0.isJSONWhitespace }) else { return false }
-        let text = bytes[start...]
-        if text.first == UInt8(ascii: "/") || text.starts(with: "data:".utf8) { return true }
-        let scheme = text.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
-        return !scheme.isEmpty && text.dropFirst(scheme.count).starts(with: "://".utf8)
     }
 
     /// The element with `"primary": true`, else the first.
