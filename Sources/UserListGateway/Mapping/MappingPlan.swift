@@ -25,8 +25,6 @@ final class MappingPlan: Sendable {
     private let rules: [(field: CanonicalField, sources: Range<Int>)]
     private let sources: [Source]
     private let declared: [FieldSource]
-    /// How `--explain` names each source, made once; nil for those with a `*` path, named per record.
-    private let descriptions: [String?]
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
@@ -61,7 +59,6 @@ final class MappingPlan: Sendable {
         self.sources = sources
         self.declared = rules.flatMap(\.sources)
         readsNested = declared.map { source in source.paths.contains(where: \.isWildcard) }
-        descriptions = declared.map { source in source.paths.contains(where: \.isWildcard) ? nil : source.description }
         identityRules = self.rules.filter { [.name, .username, .email].contains($0.field) }
         idRule = self.rules.first { $0.field == .id }
         self.joinedSlots = joinedSlots
@@ -133,7 +130,7 @@ final class MappingPlan: Sendable {
             }
             return rules.compactMap { rule in
                 guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
-                var description = descriptions[found.source] ?? describe(declared[found.source], slots, record)
+                var description = describe(declared[found.source], slots, record)
                 if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
                     description += Self.avatarChoice(node)
                 }
@@ -325,14 +322,36 @@ final class MappingPlan: Sendable {
         }
     }
 
+    /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
+    /// with the nested object each `*` path was found in.
     private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
-        guard path.isWildcard else { return path.description }
-        let slot = slotPaths.firstIndex(of: path)!
-        var container = "*"
-        record.forEachField { key, value in
-            if value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self) }
+        var node: JSONNode? = record
+        var keys: [String] = []
+        var rest = path.keys[...]
+        if path.isWildcard {
+            let slot = slotPaths.firstIndex(of: path)!
+            var container = "*"
+            node = nil
+            record.forEachField { key, value in
+                if value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
+            }
+            keys.append(container)
+            rest = rest.dropFirst()
         }
-        return ([container] + path.keys.dropFirst()).joined(separator: ".")
+        for key in rest {
+            let spelled: (key: String, value: JSONNode?) = node.map { Self.spelling(of: key, in: $0) } ?? (key, nil)
+            keys.append(spelled.key)
+            node = spelled.value
+        }
+        return path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+    }
+
+    /// The key as the object spells it: `key`, or its PascalCase form when only that is there.
+    private static func spelling(of key: String, in object: JSONNode) -> (key: String, value: JSONNode?) {
+        if let value = object.field(bytes: Array(key.utf8)) { return (key, value) }
+        let pascal = key.prefix(1).uppercased() + key.dropFirst()
+        if pascal != key, let value = object.field(bytes: Array(pascal.utf8)) { return (pascal, value) }
+        return (key, nil)
     }
 
 }

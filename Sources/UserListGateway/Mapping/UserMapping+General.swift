@@ -76,6 +76,7 @@ extension UserMapping {
             RecordExclusion(when: "is_bot", isTrue: "bot"),
             RecordExclusion(when: "bot", isTrue: "bot"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
+            RecordExclusion(when: "type", is: "bot", "bot"),
         ],
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
