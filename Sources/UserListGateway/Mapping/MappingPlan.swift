@@ -228,12 +228,17 @@ final class MappingPlan: Sendable {
 
     // MARK: Resolving a field
 
-    /// The first source of `sources` that holds a value (and which one it was). When none does
+    /// The first source of `sources` that holds a value (and which one it was); a join counts
+    /// only with all its parts, and one with some of them is used when no later source has a
+    /// value. When none does
     /// but one held a scalar of the wrong type, that is the record's error: data that was there
     /// could not be used, which should never pass unnoticed. The text is made only when
     /// `materialize` is set: a field the run doesn't need is only checked.
     private func resolve(_ field: CanonicalField, _ range: Range<Int>, _ slots: Slots, materialize: Bool) throws(DTODecodingError) -> (text: String?, source: Int)? {
         var mismatch: DTODecodingError?
+        // A join with only some of its parts (a given name without the family name it expects)
+        // yields to a later join that has them all (`name.given_name + name.surname`).
+        var partial: (text: String?, source: Int)?
         for index in range {
             switch sources[index] {
             case .value(let slot):
@@ -261,7 +266,8 @@ final class MappingPlan: Sendable {
                         }
                     }
                 }
-                if usable, found > 0 { return (materialize ? texts.joined(separator: " ") : nil, index) }
+                if usable, found == parts.count { return (materialize ? texts.joined(separator: " ") : nil, index) }
+                if usable, found > 0, partial == nil { partial = (materialize ? texts.joined(separator: " ") : nil, index) }
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
@@ -270,6 +276,7 @@ final class MappingPlan: Sendable {
                 }
             }
         }
+        if let partial { return partial }
         if let mismatch { throw mismatch }
         return nil
     }
