@@ -26,8 +26,8 @@ public final class UserMapping: Sendable {
     /// Nested objects a `*` path never looks into: they describe something other than the person.
     public let wildcardSkips: [String]
     /// Keys under which a list item may wrap its person (`{"user": {…}, "roles": […]}`): an item
-    /// with no name, username or email of its own is read as the first of these objects that
-    /// has an id and one of them.
+    /// with no id and no name, username or email of its own is read as the first of these
+    /// objects that has an id and one of them.
     public let wrappers: [String]
     let plan: MappingPlan
 

@@ -218,6 +218,10 @@ extension GatewayTests {
             #expect(try user(okta) == User(id: "00u1", name: "Björk Guðmundsdóttir", email: "b@example.is"))
             // An item with its own email keeps it, whatever its `user` holds.
             #expect(try user(#"{"id":"m-5","email":"own@example.com","user":{"id":"u-5","email":"other@example.com"}}"#).id == "m-5")
+            // Discourse's directory items have an id of their own: the person's fields come from one level down.
+            let discourse = #"{"id":27,"likes_received":642,"user":{"id":27,"username":"tomas.novak","name":"Tomáš Novák","avatar_template":"/a/{size}/1.png"}}"#
+            #expect(try user(discourse) == User(id: "27", name: "Tomáš Novák", username: "tomas.novak", avatarURL: "/a/512/1.png"))
+            #expect(try sources(discourse)[.id] == "id")
             // A wrapper object that is not a person (no id) is not read as one.
             #expect(try user(#"{"id":"7","account":{"plan":"pro","email":"billing@example.com"}}"#).id == "7")
         }
