@@ -4,7 +4,8 @@ import UserListDomain
 public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The string at a path (or the number, for fields that take one): `"email"`, `"login.uuid"`.
     case value(FieldPath)
-    /// Several parts joined with a space, missing ones left out: a first and a last name.
+    /// Several parts joined with a space, missing ones left out: a first and a last name. A join
+    /// missing some parts yields to any later source that has a value.
     case joined([FieldPath])
     /// From an array at a path, the element marked `"primary": true`, else the first one: a string
     /// element itself, or an object element's `key` field (SCIM's `emails[].value`).

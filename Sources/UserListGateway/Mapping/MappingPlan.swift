@@ -25,13 +25,18 @@ final class MappingPlan: Sendable {
     private let rules: [(field: CanonicalField, sources: Range<Int>)]
     private let sources: [Source]
     private let declared: [FieldSource]
-    /// How `--explain` names each source, made once; nil for those with a `*` path, named per record.
-    private let descriptions: [String?]
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
+    /// The slots of the wrapper keys (`user`, `profile`, …), in order, and their names.
+    private let wrapperSlots: [(slot: Int, key: String)]
+    /// Per source, whether it reads a `*` path (the person's fields one level down).
+    private let readsNested: [Bool]
+    /// The rules of the fields that say who a record is: name, username, email.
+    private let identityRules: [(field: CanonicalField, sources: Range<Int>)]
+    private let idRule: (field: CanonicalField, sources: Range<Int>)?
 
-    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String]) {
+    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = []) {
         var builder = Builder()
         var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
@@ -53,19 +58,40 @@ final class MappingPlan: Sendable {
         }
         self.sources = sources
         self.declared = rules.flatMap(\.sources)
-        descriptions = declared.map { source in source.paths.contains(where: \.isWildcard) ? nil : source.description }
+        readsNested = declared.map { source in source.paths.contains(where: \.isWildcard) }
+        identityRules = self.rules.filter { [.name, .username, .email].contains($0.field) }
+        idRule = self.rules.first { $0.field == .id }
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
-        self.wildcardSkips = KeyTable(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) })
-        keys = KeyTable(builder.keys)
+        wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
+        self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
+        keys = KeyTable(Self.withPascalCase(builder.keys))
         wildcardLevel = builder.wildcardLevel
         slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
         slotCount = builder.paths.count
     }
 
+    /// Every key also in PascalCase (`Id`, `Name`, `Email`, `FullPhotoUrl`), as Salesforce, .NET
+    /// and PowerShell exports write them, unless the mapping names that spelling itself.
+    private static func withPascalCase(_ keys: [KeyTable.Key]) -> [KeyTable.Key] {
+        var taken = Set(keys.map { "\($0.level):\($0.key)" })
+        var all = keys
+        for key in keys {
+            guard let first = key.key.unicodeScalars.first, first.properties.isLowercase, first.isASCII else { continue }
+            var alias = key
+            alias.key = first.properties.uppercaseMapping + key.key.dropFirst()
+            if taken.insert("\(alias.level):\(alias.key)").inserted { all.append(alias) }
+        }
+        return all
+    }
+
     func map(_ record: JSONNode, fields wanted: FieldSet) -> SourceRecord {
+        map(record, fields: wanted, unwrapping: true)
+    }
+
+    private func map(_ record: JSONNode, fields wanted: FieldSet, unwrapping: Bool) -> SourceRecord {
         withSlots(of: record) { slots in
             for exclusion in exclusions {
                 guard let node = slots.node(exclusion.slot) else { continue }
@@ -76,6 +102,7 @@ final class MappingPlan: Sendable {
                     if node.string == value { return .excluded(reason: exclusion.reason) }
                 }
             }
+            if unwrapping, let person = wrappedPerson(slots) { return map(person.node, fields: wanted, unwrapping: false) }
             var fields = MappedFields()
             for rule in rules {
                 do throws(DTODecodingError) {
@@ -90,18 +117,78 @@ final class MappingPlan: Sendable {
     }
 
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
+        sources(of: record, unwrapping: true)
+    }
+
+    private func sources(of record: JSONNode, unwrapping: Bool) -> [(CanonicalField, String)] {
         withSlots(of: record) { slots in
-            rules.compactMap { rule in
-                guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
-                return (rule.field, descriptions[found.source] ?? describe(declared[found.source], slots, record))
+            if unwrapping, let person = wrappedPerson(slots) {
+                // `user.` before each path, and before each part of a joined one.
+                return sources(of: person.node, unwrapping: false).map { field, source in
+                    (field, source.split(separator: " + ", omittingEmptySubsequences: false).map { "\(person.key).\($0)" }.joined(separator: " + "))
+                }
             }
+            return rules.compactMap { rule in
+                guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
+                var description = describe(declared[found.source], slots, record)
+                if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
+                    description += Self.avatarChoice(node)
+                }
+                return (rule.field, description)
+            }
+        }
+    }
+
+    /// How `--explain` says which image of a size map or array was chosen (`."96" (largest of 3
+    /// sizes)`), or which placeholders of a template were filled (` ({size} → 512)`).
+    private static func avatarChoice(_ node: JSONNode) -> String {
+        if let bytes = node.stringBytes {
+            let placeholders = AvatarValue.placeholders(in: bytes)
+            return placeholders.isEmpty ? "" : " (\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize))"
+        }
+        guard let choice = AvatarValue.largest(in: node) else { return "" }
+        return choice.selector + " (\(choice.note))" + avatarChoice(choice.url)
+    }
+
+    // MARK: A person wrapped one level down
+
+    /// The object a list item wraps its person in (Discord's `{"user": {…}, "nick", "roles"}`,
+    /// Dropbox's `{"profile": {…}, "roles"}`): when the item has no id and no name, username or
+    /// email of its own, the first wrapper object that has an id and one of them is the record.
+    /// An item with an id of its own is an entity, read the ordinary way (its person's fields
+    /// one level down): Okta's users, Discourse's directory items.
+    private func wrappedPerson(_ slots: Slots) -> (node: JSONNode, key: String)? {
+        // Cheapest first: most records have no wrapper object; Okta's (with a `profile`) have an id.
+        guard wrapperSlots.contains(where: { slots.node($0.slot)?.kind == .object }), let ids = idRule,
+              (try? resolve(ids.field, ids.sources, slots, materialize: false)) == nil,
+              !hasIdentity(slots, nestedToo: false)
+        else { return nil }
+        for wrapper in wrapperSlots {
+            guard let inner = slots.node(wrapper.slot), inner.kind == .object else { continue }
+            let isPerson = withSlots(of: inner) { innerSlots in
+                guard (try? resolve(ids.field, ids.sources, innerSlots, materialize: false)) != nil else { return false }
+                return hasIdentity(innerSlots, nestedToo: true)
+            }
+            if isPerson { return (inner, wrapper.key) }
+        }
+        return nil
+    }
+
+    /// Whether the record has a name, a username or an email of its own (or, with `nestedToo`,
+    /// one level down).
+    private func hasIdentity(_ slots: Slots, nestedToo: Bool) -> Bool {
+        identityRules.contains { rule in
+            guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return false }
+            return nestedToo || !readsNested[found.source]
         }
     }
 
     // MARK: Filling the slots
 
     /// The value positions of one record, by slot (-1: absent); wildcard slots also keep the
-    /// position of the nested object they were found in, for `--explain`.
+    /// position of the nested object they were found in, for `--explain`. A container is only
+    /// set and read where its value is, so only the values are initialised: the memset per
+    /// record is half what it would be (it is the biggest cost of a record with few fields).
     struct Slots {
         let record: JSONNode
         let values: UnsafeMutableBufferPointer<Int>
@@ -115,7 +202,7 @@ final class MappingPlan: Sendable {
 
     private func withSlots<R>(of record: JSONNode, _ body: (Slots) -> R) -> R {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount * 2) { buffer in
-            buffer.initialize(repeating: -1)
+            UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]).initialize(repeating: -1)
             let slots = Slots(
                 record: record,
                 values: UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]),
@@ -149,12 +236,17 @@ final class MappingPlan: Sendable {
 
     // MARK: Resolving a field
 
-    /// The first source of `sources` that holds a value (and which one it was). When none does
+    /// The first source of `sources` that holds a value (and which one it was); a join counts
+    /// only with all its parts, and one with some of them is used when no later source has a
+    /// value. When none does
     /// but one held a scalar of the wrong type, that is the record's error: data that was there
     /// could not be used, which should never pass unnoticed. The text is made only when
     /// `materialize` is set: a field the run doesn't need is only checked.
     private func resolve(_ field: CanonicalField, _ range: Range<Int>, _ slots: Slots, materialize: Bool) throws(DTODecodingError) -> (text: String?, source: Int)? {
         var mismatch: DTODecodingError?
+        // A join with only some of its parts (a given name without the family name it expects)
+        // yields to a later join that has them all (`name.given_name + name.surname`).
+        var partial: (text: String?, source: Int)?
         for index in range {
             switch sources[index] {
             case .value(let slot):
@@ -182,7 +274,8 @@ final class MappingPlan: Sendable {
                         }
                     }
                 }
-                if usable, found > 0 { return (materialize ? texts.joined(separator: " ") : nil, index) }
+                if usable, found == parts.count { return (materialize ? texts.joined(separator: " ") : nil, index) }
+                if usable, found > 0, partial == nil { partial = (materialize ? texts.joined(separator: " ") : nil, index) }
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
@@ -191,6 +284,7 @@ final class MappingPlan: Sendable {
                 }
             }
         }
+        if let partial { return partial }
         if let mismatch { throw mismatch }
         return nil
     }
@@ -200,31 +294,27 @@ final class MappingPlan: Sendable {
     private static func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
-            return field != .avatarURL || looksLikeURL(bytes)
+            return field != .avatarURL || AvatarValue.looksLikeURL(bytes)
         }
+        if field == .avatarURL { return AvatarValue.largest(in: node) != nil }
         return field.acceptsNumber && node.number != nil
     }
 
     /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar
-    /// must look like a URL: Discord and others send an image hash under `avatar`.
+    /// is read by ``AvatarValue``'s rules: a URL (Discord and others send an image hash under
+    /// `avatar`: no URL, no avatar), a template, a map of sizes or an array of images.
     @inline(__always)
     private static func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
-            if field == .avatarURL, !looksLikeURL(bytes) { return nil }
+            if field == .avatarURL { return AvatarValue.looksLikeURL(bytes) ? AvatarValue.text(bytes) : nil }
             return String(decoding: bytes, as: UTF8.self)
+        }
+        if field == .avatarURL, let choice = AvatarValue.largest(in: node), let bytes = choice.url.stringBytes {
+            return AvatarValue.text(bytes)
         }
         if field.acceptsNumber, let number = node.number { return number.text }
         return nil
-    }
-
-    /// `scheme://…`, `//host/…`, `/path` or `data:…`, after any leading white space.
-    private static func looksLikeURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.firstIndex(where: { !$0.isJSONWhitespace }) else { return false }
-        let text = bytes[start...]
-        if text.first == UInt8(ascii: "/") || text.starts(with: "data:".utf8) { return true }
-        let scheme = text.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
-        return !scheme.isEmpty && text.dropFirst(scheme.count).starts(with: "://".utf8)
     }
 
     /// The element with `"primary": true`, else the first.
@@ -247,14 +337,36 @@ final class MappingPlan: Sendable {
         }
     }
 
+    /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
+    /// with the nested object each `*` path was found in.
     private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
-        guard path.isWildcard else { return path.description }
-        let slot = slotPaths.firstIndex(of: path)!
-        var container = "*"
-        record.forEachField { key, value in
-            if value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self) }
+        var node: JSONNode? = record
+        var keys: [String] = []
+        var rest = path.keys[...]
+        if path.isWildcard {
+            let slot = slotPaths.firstIndex(of: path)!
+            var container = "*"
+            node = nil
+            record.forEachField { key, value in
+                if slots.values[slot] >= 0, value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
+            }
+            keys.append(container)
+            rest = rest.dropFirst()
         }
-        return ([container] + path.keys.dropFirst()).joined(separator: ".")
+        for key in rest {
+            let spelled: (key: String, value: JSONNode?) = node.map { Self.spelling(of: key, in: $0) } ?? (key, nil)
+            keys.append(spelled.key)
+            node = spelled.value
+        }
+        return path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+    }
+
+    /// The key as the object spells it: `key`, or its PascalCase form when only that is there.
+    private static func spelling(of key: String, in object: JSONNode) -> (key: String, value: JSONNode?) {
+        if let value = object.field(bytes: Array(key.utf8)) { return (key, value) }
+        let pascal = key.prefix(1).uppercased() + key.dropFirst()
+        if pascal != key, let value = object.field(bytes: Array(pascal.utf8)) { return (pascal, value) }
+        return (key, nil)
     }
 
 }

@@ -3,18 +3,25 @@ extension UserMapping {
     /// The mapping for APIs no shape names: well-known key names at the top level, then one level
     /// down (`*.email` finds `profile.email`), most specific first.
     ///
-    /// Seed 000's and JSONPlaceholder's own names come first, so their records read exactly as
-    /// ``UserDTO`` reads them.
+    /// Seed 000's and JSONPlaceholder's own names are among the first of each field, so their
+    /// records read exactly as ``UserDTO`` reads them (a native record has no `displayName` to
+    /// put before its `name`). PascalCase spellings (`Id`, `Name`) are read too (``MappingPlan``).
     static let general = UserMapping(
         [
-            .id: ["id", "user_id", "userId", "uuid", "login.uuid", "_id", "uid", "localId", "id_str", "guid"],
+            // The record's own id; then the id of the person it is about, in the snake_case and
+            // camelCase forms of ``idNouns`` (`user_id`, `accountId`, `objectId`); then ids by other names.
+            .id: ["id"] + idNames(of: idNouns) + ["uuid", "login.uuid", "_id", "uid", "gid", "localId", "id_str", "guid", "sub"],
+            // A name to show, over a formatted name, over given + family names (Google's and
+            // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "name", "name.formatted", .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
-                .joined("name.given_name", "name.family_name"),
-                "displayName", "display_name", "global_name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "displayName", "display_name", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "name.displayName", "name.display_name",
+                "name.formatted", "name.fullName", "name.full_name",
+                .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
+                .joined("name.given_name", "name.family_name"), .joined("name.given_name", "name.surname"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
-                "*.name", "*.displayName", "*.display_name", "*.real_name", "*.full_name", "*.fullName",
+                "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
                 .joined("*.firstname", "*.lastname"), .joined("*.first-name", "*.last-name"),
@@ -30,13 +37,21 @@ extension UserMapping {
                 .primaryElement("email_addresses", key: "email_address"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
             ],
+            // Avatars, then photos and pictures, then thumbnails: the larger image first. Each may
+            // be a URL, a template with a size placeholder, a map of URLs keyed by size or an
+            // array of images (``AvatarValue``: the largest is chosen).
             .avatarURL: [
-                "avatar_url", "avatar", "avatarUrl", "avatarURL", "picture", "picture.large", "picture.url",
-                "picture.data.url", "image", "image_url", "imageUrl", "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL",
-                "profile_image_url_https", "profile_image_url", "thumbnail",
+                "avatar_url", "avatar", "avatarUrl", "avatarURL", "avatar_urls", "avatarUrls", "avatar_template", "avatarTemplate",
+                "picture", "picture.large", "picture.url", "picture.data.url", "picture_url", "pictureUrl",
+                "profile_picture", "profilePicture",
+                "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
+                "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
+                "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
-                "*.avatar_url", "*.avatar", "*.picture", "*.image", "*.image_original", "*.image_512", "*.image_192",
-                "*.image_72", "*.photo",
+                "links.avatar.href", "_links.avatar.href",
+                "thumbnail", "thumbnail_url", "thumbnailUrl", "thumbnailPhotoUrl", "smallPhotoUrl",
+                "*.avatar_url", "*.avatar", "*.avatarUrl", "*.avatar_urls", "*.avatar_template", "*.picture", "*.image",
+                "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
@@ -61,6 +76,7 @@ extension UserMapping {
             RecordExclusion(when: "is_bot", isTrue: "bot"),
             RecordExclusion(when: "bot", isTrue: "bot"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
+            RecordExclusion(when: "type", is: "bot", "bot"),
         ],
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
@@ -68,5 +84,14 @@ extension UserMapping {
             "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
-        ])
+        ],
+        wrappers: ["user", "member", "profile", "account", "person", "contact"])
+
+    /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
+    static let idNouns = ["user", "account", "member", "person", "object"]
+
+    /// `user_id`, `userId`, `account_id`, `accountId`, …: each noun's snake_case and camelCase id.
+    static func idNames(of nouns: [String]) -> [FieldSource] {
+        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id"].map { .value(FieldPath($0)) } }
+    }
 }

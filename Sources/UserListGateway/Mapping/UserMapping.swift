@@ -25,16 +25,21 @@ public final class UserMapping: Sendable {
     public let exclusions: [RecordExclusion]
     /// Nested objects a `*` path never looks into: they describe something other than the person.
     public let wildcardSkips: [String]
+    /// Keys under which a list item may wrap its person (`{"user": {…}, "roles": […]}`): an item
+    /// with no id and no name, username or email of its own is read as the first of these
+    /// objects that has an id and one of them.
+    public let wrappers: [String]
     let plan: MappingPlan
 
     public init(
         _ rules: KeyValuePairs<CanonicalField, [FieldSource]>, excluding exclusions: [RecordExclusion] = [],
-        wildcardSkips: [String] = []
+        wildcardSkips: [String] = [], wrappers: [String] = []
     ) {
         self.rules = rules.map { Rule(field: $0.key, sources: $0.value) }
         self.exclusions = exclusions
         self.wildcardSkips = wildcardSkips
-        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips)
+        self.wrappers = wrappers
+        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers)
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.

@@ -37,7 +37,7 @@ struct SCIMShape: PayloadShape {
 
     private static let mapping = UserMapping([
         .id: ["id"],
-        .name: ["name.formatted", .joined("name.givenName", "name.familyName"), "displayName"],
+        .name: ["displayName", "name.formatted", .joined("name.givenName", "name.familyName")],
         .username: ["userName"],
         .email: [.primaryElement("emails", key: "value")],
         .avatarURL: [.primaryElement("photos", key: "value")],

@@ -1,6 +1,7 @@
 import UserListDomain
 @_spi(Pipeline) import UserListJSON
-/// One user object per document: `GET /users/1`, or a line of an NDJSON export.
+/// One user object per document: `GET /users/1`, or a line of an NDJSON export, under any of the
+/// general mapping's names.
 struct SingleUserShape: PayloadShape {
     var name: String { "user object" }
 
@@ -8,7 +9,9 @@ struct SingleUserShape: PayloadShape {
         guard document.kind == .object else { return nil }
         let looksLikeUser = document.field("id") != nil || document.field("name") != nil
             || document.field("email") != nil || document.field("username") != nil
-        return looksLikeUser ? .single(document) : nil
+        // The four keys above are a quick test for each line of an export; anything else is a user
+        // when the general mapping finds a person in it (`{"accountId": …, "displayName": …}`).
+        return looksLikeUser || GeneralEnvelopeShape.looksLikeUser(document) ? .single(document) : nil
     }
 
     var needsAnArray: Bool { false }
