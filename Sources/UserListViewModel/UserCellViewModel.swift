@@ -42,8 +42,12 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// The first letters of the first and last words, uppercased. Words that don't start with a
+    /// letter or digit (`(she/her)`, `🎉`, `-`) are passed over: "Jill Chill (she/her)" is `JC`, not `J(`.
     static func initials(of title: String) -> String {
-        let words = title.split(whereSeparator: \.isWhitespace)
+        let all = title.split(whereSeparator: \.isWhitespace)
+        let lettered = all.filter { $0.first.map { $0.isLetter || $0.isNumber } ?? false }
+        let words = lettered.isEmpty ? all : lettered
         guard let first = words.first?.first else { return "" }
         var result = String(first).uppercased()
         if words.count > 1, let last = words.last?.first {

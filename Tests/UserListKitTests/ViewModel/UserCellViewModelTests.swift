@@ -30,6 +30,20 @@ extension ViewModelTests {
             #expect(UserCellViewModel(user: user).title == title)
         }
 
+        @Test(arguments: [
+            ("Jill Chill (she/her)", "JC"),
+            ("Franz Ferdinand (Personal)", "FF"),
+            ("Zoë ✨", "Z"),
+            ("ねこスター 🐈", "ね"),
+            ("Łukasz Wiśniewski :verified:", "ŁW"),
+            ("Leanne Graham", "LG"),
+            ("3M Support Team", "3T"),
+            ("🎉 ✨", "🎉✨"),
+        ])
+        func initialsPassOverWordsThatDontBeginWithALetter(_ title: String, _ initials: String) {
+            #expect(UserCellViewModel.initials(of: title) == initials)
+        }
+
         @Test func subtitleIsTheEmailOrNil() {
             #expect(UserCellViewModel(user: User(id: "1", name: "A", email: "a@b")).subtitle == "a@b")
             #expect(UserCellViewModel(user: User(id: "1", name: "A")).subtitle == nil)
