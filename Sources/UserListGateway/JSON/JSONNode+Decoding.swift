@@ -23,7 +23,9 @@ extension JSONNode {
         switch number {
         case .int(let v): return .integer(v)
         case .uint(let v): return .unsigned(v)
-        case .double(let v): return .double(v)
+        case .double(let v):
+            guard DTODecodingError.acceptsAsID(v) else { throw .inexactID(field, read: v) }
+            return .double(v)
         case nil: break
         }
         if isNull { return nil }

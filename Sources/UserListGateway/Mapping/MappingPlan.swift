@@ -251,6 +251,11 @@ final class MappingPlan: Sendable {
             switch sources[index] {
             case .value(let slot):
                 guard let node = slots.node(slot) else { continue }
+                if field == .id, case .double(let value)? = node.number, !DTODecodingError.acceptsAsID(value) {
+                    // See DTODecodingError.inexactID: such an id is not used, and says why.
+                    if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record), read: value) }
+                    continue
+                }
                 if Self.hasText(node, for: field) { return (materialize ? Self.text(node, for: field) : nil, index) }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.

@@ -34,6 +34,24 @@ extension GatewayTests {
             #expect(try ids(#"[{"id":\#(json)}]"#) == [expected])
         }
 
+        /// One rule for ids given as numbers with a fraction or an exponent (issue 11): only a
+        /// non-zero whole number below 2^53 is one; the others are unusable records, not ids that
+        /// collide (`1e-400` reads as 0) or split (`1e22` vs its 23 digits).
+        @Test(arguments: [("2e3", "2000"), ("1.0", "1"), ("-4.0", "-4"), ("9007199254740991.0", "9007199254740991")])
+        func wholeNumbersWithAnExponentAreIds(json: String, expected: String) throws {
+            #expect(try ids(#"[{"id":\#(json)}]"#) == [expected])
+            #expect(try ids(#"[{"id":\#(json),"name":"A","extra":true}]"#) == [expected], "the general mapping agrees")
+        }
+
+        @Test(arguments: ["1e-400", "1e22", "1.5", "0.0", "9007199254740992.0", "-1e300"])
+        func otherNumbersWithAFractionOrExponentAreNotIds(json: String) throws {
+            for record in [#"{"id":\#(json)}"#, #"{"id":\#(json),"name":"A","extra":true}"#] {
+                let read = try GatewayTests.read(file: dir.write("ids.json", "[\(record)]"))
+                #expect(read.users.isEmpty, "\(record)")
+                #expect(read.reasons.first?.contains("not a whole number an id can be exactly") == true, "\(record): \(read.reasons)")
+            }
+        }
+
         @Test(arguments: [
             #"[{"id":123456789012345678901234567890,"name":"Big"}]"#,
             #"[{"id":1,"name":"Big","followers":123456789012345678901234567890}]"#,
