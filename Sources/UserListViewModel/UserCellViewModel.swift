@@ -46,13 +46,26 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
     /// letter or digit (`(she/her)`, `🎉`, `-`) are passed over: "Jill Chill (she/her)" is `JC`, not `J(`.
     static func initials(of title: String) -> String {
         let all = title.split(whereSeparator: \.isWhitespace)
-        let lettered = all.filter { $0.first.map { $0.isLetter || $0.isNumber } ?? false }
-        let words = lettered.isEmpty ? all : lettered
-        guard let first = words.first?.first else { return "" }
+        // Only the first and last lettered words are looked for: a property lookup per word of
+        // every title cost 1% of a million-row export (ASCII is decided without one).
+        let firstIndex = all.firstIndex(where: beginsWithLetterOrDigit)
+        let lastIndex = all.lastIndex(where: beginsWithLetterOrDigit)
+        let (from, to) = firstIndex.map { ($0, lastIndex!) } ?? (all.startIndex, all.endIndex - 1)
+        guard from <= to, let first = all[from].first else { return "" }
         var result = String(first).uppercased()
-        if words.count > 1, let last = words.last?.first {
+        if to > from, let last = all[to].first {
             result += String(last).uppercased()
         }
         return result
+    }
+
+    private static func beginsWithLetterOrDigit(_ word: Substring) -> Bool {
+        guard let byte = word.utf8.first else { return false }
+        if byte < 0x80 {
+            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        guard let first = word.first else { return false }
+        return first.isLetter || first.isNumber
     }
 }
