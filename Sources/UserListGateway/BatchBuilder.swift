@@ -19,6 +19,22 @@ struct BatchBuilder {
     /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
     var morePages: String?
 
+    /// How far the batch had got: a pass that fails is undone back to it, in place (copying the
+    /// batch before each pass, as `--skip-bad-json` first did, made a dirty chunk quadratic).
+    struct Mark {
+        fileprivate let records: Int
+        fileprivate let documents: Int
+        fileprivate let morePages: String?
+    }
+
+    var mark: Mark { Mark(records: records.count, documents: documents.count, morePages: morePages) }
+
+    mutating func rollBack(to mark: Mark) {
+        records.removeSubrange(mark.records...)
+        documents.removeSubrange(mark.documents...)
+        morePages = mark.morePages
+    }
+
     mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool, transformed: Bool) {
         documents.append(Document(offset: offset, path: path, isArray: isArray, transformed: transformed, firstRecord: records.count))
     }

@@ -57,12 +57,34 @@ struct ChunkParser {
         guard skipBadJSON else { return try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch) }
         defer { baseOffset = 0 }
         var start = 0
+        // After a bad line the rest is parsed in windows of whole lines, 64 KiB at first and
+        // doubling while clean: parsing all of the chunk's remainder after every bad line made an
+        // export with 1% bad lines 7x slower than a clean one (simdjson indexes what it is given).
+        var window = region.count
         while true {
             baseOffset = start
-            let rest = UnsafeRawBufferPointer(rebasing: region[start...])
-            var attempt = batch
+            var end = region.count
+            if start + window < region.count, let newline = region[start..<(start + window)].lastIndex(of: UInt8(ascii: "\n")) {
+                end = newline + 1
+            }
+            let rest = UnsafeRawBufferPointer(rebasing: region[start..<end])
             do {
-                let result = try parseDocuments(rest, of: chunk, atEnd: atEnd, into: &attempt)
+                // A pass that fails is rolled back in the batch before BadDocument is thrown.
+                let result = try parseDocuments(rest, of: chunk, atEnd: end == region.count && atEnd, into: &batch)
+                if end < region.count {
+                    switch result {
+                    case .parsed(let unparsed) where unparsed < rest.count:
+                        start = end - unparsed
+                        window = min(window * 2, region.count)
+                    case .parsed, .needMoreInput:
+                        window *= 4  // no whole document in the window: a bigger one
+                    case .retryWithBiggerBatch(let unparsed):
+                        return .retryWithBiggerBatch(unparsed: region.count - end + unparsed)
+                    case .reread:
+                        return result
+                    }
+                    continue
+                }
                 var unparsed = 0
                 switch result {
                 case .needMoreInput: unparsed = rest.count
@@ -72,14 +94,12 @@ struct ChunkParser {
                 let tail = UnsafeRawBufferPointer(rebasing: region[(region.count - unparsed)...])
                 if atEnd, !tail.isBlankJSON {
                     // The input ends inside a document: that unfinished document is the bad text.
-                    batch = attempt
                     let found = JSONSyntaxDiagnoser.firstError(in: tail)
                     let errorAt = region.count - unparsed + min(found?.offset ?? 0, unparsed)
                     batch.addMalformed(errorAt: errorAt, text: (region.count - unparsed)..<region.count, message: found?.message ?? "unexpected end of input")
                     return .parsed(unparsed: 0)
                 }
                 if case .needMoreInput = result, start > 0 { return .parsed(unparsed: rest.count) }
-                batch = attempt
                 return result
             } catch let bad as BadDocument {
                 let errorAt = start + bad.offset
@@ -103,6 +123,7 @@ struct ChunkParser {
                 }
                 batch.addMalformed(errorAt: errorAt, text: textStart..<(newline + 1), message: bad.message)
                 start = newline + 1
+                window = 64 << 10
                 if start == region.count { return .parsed(unparsed: 0) }
             }
         }
@@ -112,6 +133,7 @@ struct ChunkParser {
     /// when bad JSON is skipped, so ``parse(_:of:atEnd:into:)`` can step over it).
     private mutating func parseDocuments(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         if region.isEmpty { return .needMoreInput }
+        let mark = batch.mark
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
             return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
         }
@@ -126,7 +148,7 @@ struct ChunkParser {
                 return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
             case .invalid(let message):
                 // Whatever happens next, this pass's records are not handed on.
-                batch = BatchBuilder()
+                batch.rollBack(to: mark)
                 return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
             }
         }
