@@ -1,5 +1,6 @@
 @_spi(Pipeline) import UserListDomain
 import UserListService
+import UserListRendering
 
 /// What a run came to, for `--summary`: the Service's counts and the list's.
 ///
@@ -76,24 +77,11 @@ struct RunSummary {
         return (value < 0 ? "-" : "") + out
     }
 
+    /// `text` as a JSON string, as every other JSON userlist writes.
     private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        let writer = OutputWriter()
+        JSONText.appendString(text, to: writer)
+        return writer.text
     }
 }
 

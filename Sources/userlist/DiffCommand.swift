@@ -128,22 +128,8 @@ struct DiffCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
             Glibc.exit(0)
-        } catch let exit as ExitCode {
-            Glibc.exit(exit.rawValue)
-        } catch let error as UserlistError {
-            StandardError.report(error.message)
-            Glibc.exit(error.exitCode)
         } catch {
-            if exitCode(for: error) == .success { StandardError.printOrFail(fullMessage(for: error)) }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let hint = message.contains("--help") ? "" : " (see 'userlist diff --help')"
-            StandardError.report("\(lowercasingFirst(message))\(hint)")
-            Glibc.exit(exitCode(for: error).rawValue)
+            exit(for: error, helpCommand: "userlist diff --help")
         }
-    }
-
-    private static func lowercasingFirst(_ s: String) -> String {
-        guard let first = s.first, first.isUppercase, s.dropFirst().first?.isLowercase ?? true else { return s }
-        return first.lowercased() + s.dropFirst()
     }
 }

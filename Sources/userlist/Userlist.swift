@@ -102,26 +102,12 @@ struct Userlist: ParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let exit as ExitCode {
-            Self.exit(withError: exit)
         } catch let missing as JQArguments.MissingValue {
             let what = missing.option == "--rawfile" || missing.option == "--slurpfile" ? "a name and a file" : "a name and a value"
             StandardError.report("\(missing.option) takes two values: \(what) (see 'userlist --help')")
             Glibc.exit(64)
-        } catch let error as UserlistError {
-            StandardError.report(error.message)
-            Glibc.exit(error.exitCode)
         } catch {
-            if exitCode(for: error) == .success { StandardError.printOrFail(fullMessage(for: error)) }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let hint = message.contains("--help") ? "" : " (see 'userlist --help')"
-            StandardError.report("\(lowercasingFirst(message))\(hint)")
-            Glibc.exit(exitCode(for: error).rawValue)
+            exit(for: error, helpCommand: "userlist --help")
         }
-    }
-
-    private static func lowercasingFirst(_ s: String) -> String {
-        guard let first = s.first, first.isUppercase, s.dropFirst().first?.isLowercase ?? true else { return s }
-        return first.lowercased() + s.dropFirst()
     }
 }
