@@ -28,8 +28,7 @@ struct ArrayElementScanner {
     /// Elements completed so far, in all.
     private(set) var elementCount = 0
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var strings = JSONStringCursor()
     /// Inside the array at depth 1: an element has started and not ended.
     private var inElement = false
     /// At depth 1: the next thing must be a comma or `]` (an element just ended).
@@ -45,20 +44,9 @@ struct ArrayElementScanner {
         let n = bytes.count
         defer { stoppedAt = i }
         while i < n {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else {
-                    // Control characters are simdjson's to report, with the element.
-                    i = bytes.nextStringSpecial(from: i)
-                    guard i < n else { break }
-                    switch bytes[i] {
-                    case UInt8(ascii: "\\"): escaped = true
-                    case UInt8(ascii: "\""): inString = false
-                    default: break
-                    }
-                }
-                i += 1
+            if strings.inString {
+                // Control characters are simdjson's to report, with the element.
+                if strings.skip(bytes, &i) { i += 1 }
                 continue
             }
             let b = bytes[i]
@@ -99,7 +87,7 @@ struct ArrayElementScanner {
                 }
             case UInt8(ascii: "\""):
                 if depth == 1 { guard startElement() else { return .unexpected } }
-                inString = true
+                strings.open()
             default:
                 if depth == 0 { return .unexpected }
                 if depth == 1, !inElement { guard startElement() else { return .unexpected } }

@@ -37,8 +37,7 @@ struct DocumentOutline {
     private(set) var arrays: [ArrayExtent] = []
     /// Input offset of the next byte to scan.
     private(set) var scanned = 0
-    private var inString = false
-    private var escaped = false
+    private var strings = JSONStringCursor()
     /// Open containers: an array's index in ``arrays`` and commas seen so far, or -1 for an object.
     private var open: [(array: Int, commas: Int)] = []
     /// While an array's elements past the kept ones are skipped: nesting inside them.
@@ -53,25 +52,14 @@ struct DocumentOutline {
         let n = bytes.count
         defer { scanned += min(i, n) }
         while i < n {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else {
-                    i = bytes.nextStringSpecial(from: i)
-                    guard i < n else { break }
-                    switch bytes[i] {
-                    case UInt8(ascii: "\\"): escaped = true
-                    case UInt8(ascii: "\""): inString = false
-                    default: return .unusable  // a raw control character
-                    }
-                }
-                i += 1
+            if strings.inString {
+                if strings.skip(bytes, &i) { return .unusable }  // a raw control character
                 continue
             }
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "\""):
-                inString = true
+                strings.open()
             case UInt8(ascii: "\n"):
                 newlines += 1
                 lineStart = scanned + i + 1
