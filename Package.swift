@@ -96,6 +96,12 @@ let package = Package(
             // per-arena locking made that half the run time on big inputs (see Benchmarks/README.md).
             linkerSettings: [.linkedLibrary("mimalloc")]
         ),
+        // Fuzz targets: `Scripts/fuzz.sh` builds them with libFuzzer and ASan; a plain build makes
+        // them replay tools (`swift run fuzz-jq crash-…` runs a saved input again).
+        .target(name: "CFuzzDriver", path: "Fuzz/Driver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
+        .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON"], path: "Fuzz/JQ"),
         .testTarget(
             name: "UserListKitTests",
             dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd"],

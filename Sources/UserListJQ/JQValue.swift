@@ -92,13 +92,20 @@ package struct JQValue: ~Copyable {
     package var invalidMessage: String? {
         guard kind == JV_KIND_INVALID, jv_invalid_has_msg(jv_copy(raw)) != 0 else { return nil }
         let message = JQValue(owning: jv_invalid_get_msg(jv_copy(raw)))
-        if message.kind == JV_KIND_STRING { return String(cString: jv_string_value(message.raw)) }
+        if message.kind == JV_KIND_STRING { return Self.text(ofString: message.raw) }
         return message.json()
     }
 
     /// As `jq -r` prints it: a string's own text, anything else compact JSON.
     package func rawText() -> String {
-        kind == JV_KIND_STRING ? String(cString: jv_string_value(raw)) : json()
+        kind == JV_KIND_STRING ? Self.text(ofString: raw) : json()
+    }
+
+    /// A jq string's bytes, all of them: it may hold NUL (`"a\u0000b"`), where a C string ends
+    /// (found by the jq fuzzer: `-r` printed `a`).
+    private static func text(ofString value: jv) -> String {
+        let bytes = UnsafeRawPointer(jv_string_value(value)!).assumingMemoryBound(to: UInt8.self)
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(jv_string_length_bytes(jv_copy(value)))), as: UTF8.self)
     }
 
     /// Compact JSON text, as `jq -c` prints it — at any depth: libjq 1.6 prints containers

@@ -1,0 +1,68 @@
+import FuzzSupport
+@_spi(Pipeline) import UserListJSON
+import UserListJQ
+
+/// The jq bridge: a program and a document, as `PROGRAM \0 DOCUMENT`. The document goes in the
+/// way the Gateway hands users to jq (simdjson's tape straight to `jv`, ``JQValue/init(_:)``), the
+/// program is compiled with the prelude (sandboxed: a fuzzed `import` must not read the disk), and
+/// every output is printed by ``JQValue/json()`` and ``JQValue/rawText()``.
+///
+/// What must hold: no crash in the bridge; the tape gives the value libjq's own parser gives;
+/// every printed value is JSON that parses back to itself; raw text keeps every byte. libjq's
+/// own unbounded recursion and runaway programs end the process by the guard (exit 65, one
+/// line), which `Scripts/fuzz.sh` runs in fork mode so the campaign goes on.
+func fuzzJQ(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data else { return 0 }
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let split = bytes.firstIndex(of: 0) ?? size
+    let program = String(decoding: bytes[0..<split], as: UTF8.self)
+    let document = split < size ? Array(bytes[(split + 1)...]) : Array("null".utf8)
+    JQProgram.sandboxed = true
+    JQProgram.limitRunningTime(to: 2)
+
+    withTapeValue(document) { input in
+        checkAgainstLibjq(input, document)
+        guard let compiled = try? JQProgram(program, label: "fuzz") else { return }
+        var outputs = 0
+        try? compiled.run(input.copy()) { output in
+            check(output)
+            outputs += 1
+            return outputs < 64
+        }
+    }
+    return 0
+}
+
+/// Calls `body` with the document as the Gateway gives it to jq, unless simdjson rejects it.
+func withTapeValue(_ document: [UInt8], _ body: (borrowing JQValue) -> Void) {
+    let padded = document + [UInt8](repeating: 0, count: JSONDocumentStream.padding)
+    let stream = JSONDocumentStream()
+    withExtendedLifetime(stream) {
+        padded.withUnsafeBytes { raw in
+            let buffer = UnsafeRawBufferPointer(rebasing: raw[0..<document.count])
+            if stream.begin(buffer, batchSize: max(document.count, 1 << 16)) != nil { return }
+            guard case .document(let root, _) = stream.next() else { return }
+            body(JQValue(root))
+        }
+    }
+}
+
+/// Where libjq parses the same text, it must find the same value.
+func checkAgainstLibjq(_ input: borrowing JQValue, _ document: [UInt8]) {
+    guard !document.contains(0), let text = String(validatingCString: document.map { CChar(bitPattern: $0) } + [0]),
+          case .success(let parsed) = JQValue.parse(text) else { return }
+    let ours = input.json(), theirs = parsed.json()
+    if ours != theirs { FuzzSupport.fail("the tape and libjq disagree", "\(ours) vs \(theirs)") }
+}
+
+/// An output prints as JSON that parses back to itself, and as raw text with every byte.
+func check(_ output: borrowing JQValue) {
+    let text = output.json()
+    guard case .success(let again) = JQValue.parse(text) else { FuzzSupport.fail("output is not JSON", text) }
+    if again.json() != text { FuzzSupport.fail("output does not round-trip", text) }
+    if output.kindName == "string", JQValue.string(output.rawText()).json() != text {
+        FuzzSupport.fail("raw text lost bytes", text)
+    }
+}
+
+FuzzSupport.main(fuzzJQ)
