@@ -1,6 +1,8 @@
 /// Numbers simdjson 3.0.1 refuses although they are valid JSON: integers beyond 64 bits and
-/// values beyond `Double`'s range. jq reads them (rounding); userlist keeps their digits exactly
-/// by quoting them, so `{"id": 123456789012345678901234567890}` gets the id "123456789012345678901234567890".
+/// values beyond `Double`'s range. An integer keeps its digits exactly by being quoted, so
+/// `{"id": 123456789012345678901234567890}` gets the id "123456789012345678901234567890"; a
+/// number with a fraction or an exponent becomes the largest double, as jq reads it, so the id
+/// rule sees a number (`1e400` is not an id, as `1e22` is not) instead of the string "1e400".
 @_spi(Pipeline) public enum OversizedNumbers {
     /// A copy of `text` with every out-of-range number quoted, or nil when there is none.
     @_spi(Pipeline) public static func quoted(in text: UnsafeRawBufferPointer) -> [UInt8]? {
@@ -13,12 +15,18 @@
                 i = endOfString(text, from: i)
             } else if byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
                 let end = endOfNumber(text, from: i)
-                if !fits(UnsafeRawBufferPointer(rebasing: text[i..<end])) {
+                let token = UnsafeRawBufferPointer(rebasing: text[i..<end])
+                if !fits(token) {
                     if output.isEmpty { output.reserveCapacity(text.count + 64) }
                     output.append(contentsOf: text[copiedUpTo..<i])
-                    output.append(UInt8(ascii: "\""))
-                    output.append(contentsOf: text[i..<end])
-                    output.append(UInt8(ascii: "\""))
+                    if isInteger(token) {
+                        output.append(UInt8(ascii: "\""))
+                        output.append(contentsOf: token)
+                        output.append(UInt8(ascii: "\""))
+                    } else {
+                        if byte == UInt8(ascii: "-") { output.append(byte) }
+                        output.append(contentsOf: "1.7976931348623157e308".utf8)
+                    }
                     copiedUpTo = end
                 }
                 i = end
@@ -60,9 +68,11 @@
     /// Whether simdjson can hold the number: an integer within Int64/UInt64, or a finite double.
     private static func fits(_ token: UnsafeRawBufferPointer) -> Bool {
         let text = String(decoding: token, as: UTF8.self)
-        if !token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            return Int64(text) != nil || UInt64(text) != nil
-        }
+        if isInteger(token) { return Int64(text) != nil || UInt64(text) != nil }
         return Double(text)?.isFinite ?? false
+    }
+
+    private static func isInteger(_ token: UnsafeRawBufferPointer) -> Bool {
+        !token.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
     }
 }

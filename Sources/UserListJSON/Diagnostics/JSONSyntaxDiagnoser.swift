@@ -75,7 +75,7 @@ public enum JSONSyntaxDiagnoser {
                 // Punctuation where a value belongs: `[1,]`, `{"a":}`, a stray `]` at top level.
                 return JSONSyntaxError(offset: i, message: "expected a value")
             default:
-                return JSONSyntaxError(offset: i, message: unexpected(byte))
+                return JSONSyntaxError(offset: i, message: open.isEmpty ? unexpectedAtTopLevel(bytes, i) : unexpected(byte))
             }
 
             // A value ended just before `i`: close what it completes, or step to the next member.
@@ -341,6 +341,20 @@ public enum JSONSyntaxDiagnoser {
     private static func unclosed(isObject: Bool, at offset: Int) -> JSONSyntaxError {
         let what = isObject ? "object" : "array"
         return JSONSyntaxError(offset: offset, message: "unexpected end of input: unclosed \(what)")
+    }
+
+    /// Where a document starts, the bytes of another encoding's mark say what the input is: a
+    /// UTF-16 export, or files joined with `cat` that each began with a UTF-8 byte-order mark.
+    private static func unexpectedAtTopLevel(_ bytes: UnsafeRawBufferPointer, _ i: Int) -> String {
+        let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+        switch (bytes[i], next) {
+        case (0xFF, 0xFE), (0xFE, 0xFF):
+            return "a UTF-16 byte-order mark: userlist reads UTF-8 (convert with iconv -f UTF-16 -t UTF-8)"
+        case (0xEF, 0xBB) where i + 2 < bytes.count && bytes[i + 2] == 0xBF:
+            return "a UTF-8 byte-order mark inside the input (files joined with their marks?): remove it"
+        default:
+            return unexpected(bytes[i])
+        }
     }
 
     /// `unexpected character 'x'` for printable ASCII, else `unexpected byte 0xNN` (no guessing at encodings).

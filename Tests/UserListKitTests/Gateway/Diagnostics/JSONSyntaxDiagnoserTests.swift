@@ -99,7 +99,9 @@ extension DiagnosticsTests {
             // A byte order mark is skipped and not counted as a column
             ("\u{FEFF}[1,]", 1, 4, "expected a value"),
             // ...but only at the start of the stream
-            ("[1] \u{FEFF}", 1, 5, "unexpected byte 0xEF"),
+            ("[1] \u{FEFF}", 1, 5, "a UTF-8 byte-order mark inside the input (files joined with their marks?): remove it"),
+            ("[1] \u{FFFE}", 1, 5, "unexpected byte 0xEF"),
+            ("\u{FEFF}\u{FEFF}[1]", 1, 1, "a UTF-8 byte-order mark inside the input (files joined with their marks?): remove it"),
             // As simdjson (which parses userlist's input) and unlike jq: lone surrogates, at their escape
             ("{\"id\":1}\n{\"n\":\"ab\\uD800\"}", 2, 9, "lone high surrogate \\uD800 in string (not followed by a low surrogate)"),
             ("[\"\\uDC00\\uD800\"]", 1, 3, "lone low surrogate \\uDC00 in string"),
