@@ -3,15 +3,17 @@
 /// Passes a side's warnings on with the side named (`old: dropped 1 record with a duplicate id…`),
 /// since both sides' counts would otherwise read alike.
 final class SideWarnings: WarningReporter {
-    private let prefix: String
+    private let side: String
     private let reporter: any WarningReporter
 
     init(_ side: String, _ reporter: any WarningReporter) {
-        self.prefix = side + ": "
+        self.side = side
         self.reporter = reporter
     }
 
-    func warn(_ message: String) {
-        reporter.warn(prefix + message)
+    func warn(_ warning: Diagnostic) {
+        var warning = warning
+        warning.side = side
+        reporter.warn(warning)
     }
 }

@@ -1,4 +1,5 @@
-/// An error that stops the run: a one-line message and the contract's exit code.
+/// An error that stops the run: a ``Diagnostic`` (what, where, which option) and the contract's
+/// exit code.
 public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The contract's failure classes, each with its exit code (sysexits.h values).
     public enum Kind: Int32, Sendable {
@@ -15,14 +16,20 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var kind: Kind
-    /// The message without the `userlist: ` prefix, e.g. `users.json:3:17: expected ',' or '}' after an object member`.
-    public var message: String
+    public var diagnostic: Diagnostic
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
         self.kind = kind
-        self.message = message
+        self.diagnostic = diagnostic
     }
 
+    /// An error known only by its text (``Diagnostic/Problem/other``).
+    public init(_ kind: Kind, _ message: String) {
+        self.init(kind, Diagnostic(.other, message))
+    }
+
+    /// The message without the `userlist: ` prefix, e.g. `users.json:3:17: expected ',' or '}' after an object member`.
+    public var message: String { diagnostic.text }
     public var exitCode: Int32 { kind.rawValue }
     public var description: String { message }
 }

@@ -21,7 +21,7 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
         do {
             program = try JQProgram(expression, variables: variables, label: "--jq")
         } catch {
-            throw UserlistError(.usage, "--jq: \(error.message)")
+            throw UserlistError(.usage, Diagnostic(.expression, option: "--jq", error.message))
         }
         buffer = .allocate(byteCount: capacity + JSONDocumentStream.padding, alignment: 64)
     }

@@ -15,12 +15,12 @@ public final class JQOutputRenderer: ListRenderer {
     public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat, raw: Bool = false) throws(UserlistError) {
         self.raw = raw
         guard format == .json || format == .ndjson else {
-            throw UserlistError(.usage, "--jq-out: works on --format json or ndjson, not \(format.rawValue)")
+            throw UserlistError(.usage, Diagnostic(.usage, option: "--jq-out", "works on --format json or ndjson, not \(format.rawValue)"))
         }
         do {
             program = try JQProgram(expression, variables: variables, label: "--jq-out")
         } catch {
-            throw UserlistError(.usage, "--jq-out: \(error.message)")
+            throw UserlistError(.usage, Diagnostic(.expression, option: "--jq-out", error.message))
         }
         perCell = format == .ndjson
     }
@@ -34,7 +34,7 @@ public final class JQOutputRenderer: ListRenderer {
                 try collect(state.jqValue(), into: &lines)
             }
         } catch let error as JQError {
-            throw UserlistError(.data, "--jq-out: \(error.message)")
+            throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
         }
         for line in lines {
             output.write(line)

@@ -45,7 +45,7 @@ public final class UserService: UserServiceProtocol {
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
         try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate) }) { prepared in
-            for note in prepared.batch.notes { warnings.warn(note) }
+            for note in prepared.batch.notes { warnings.warn(.warning(.note, note)) }
             progress?.addRecords(prepared.records.count)
             var users: [AnnotatedUser] = []
             users.reserveCapacity(prepared.records.count)
@@ -81,23 +81,21 @@ public final class UserService: UserServiceProtocol {
         }
         guard strict || report.skipped <= warningLimit else { return }
         let location = batch.location(ofRecord: index)
-        let record = location.path.map { "record \($0)" } ?? "record"
         if strict {
-            throw UserlistError(.data, "\(location): \(record) is not a usable user: \(reason)")
+            throw UserlistError(.data, Diagnostic(.unusableRecord, at: location, reason))
         }
-        warnings.warn("\(location): skipped \(record): \(reason)")
+        warnings.warn(.warning(.unusableRecord, at: location, reason))
     }
 
     private func summarize(_ report: LoadReport) {
         if report.skipped > warningLimit {
-            warnings.warn("skipped \(report.skipped) records in all that could not become users (the first \(warningLimit) are listed above)")
+            warnings.warn(.warning(.skippedRecords(total: report.skipped, listed: warningLimit), ""))
         }
         if let (total, reasons) = report.excludedSummary {
-            warnings.warn("left out \(total) \(total == 1 ? "record" : "records") that the API marks as not a person: \(reasons)")
+            warnings.warn(.warning(.excludedRecords(count: total), reasons))
         }
         if report.duplicates > 0 {
-            let noun = report.duplicates == 1 ? "record" : "records"
-            warnings.warn("dropped \(report.duplicates) \(noun) with a duplicate id (the first occurrence of each id is kept)")
+            warnings.warn(.warning(.duplicateIDs(count: report.duplicates), ""))
         }
     }
 }

@@ -44,7 +44,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         do {
             first = Worker(program: try JQProgram(expression, variables: variables, label: "--where"), fields: fields)
         } catch {
-            throw UserlistError(.usage, "--where: \(error.message)")
+            throw UserlistError(.usage, Diagnostic(.expression, option: "--where", error.message))
         }
         self.fields = fields
         spares = Spares()

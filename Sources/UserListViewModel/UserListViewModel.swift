@@ -85,7 +85,7 @@ public final class UserListViewModel {
                 streamed.removeAll(keepingCapacity: true)
             }
         }
-        if let note = filter?.summary() { warnings.warn(note) }
+        if let note = filter?.summary() { warnings.warn(.warning(.note, note)) }
         try collector.finish()
         var page = makePage(total: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
@@ -94,8 +94,9 @@ public final class UserListViewModel {
 
     /// `<input>:<line>:<col>: --where: <jq's message> (user <id>); …`, with jq's own ways to go on.
     static func whereError(_ item: AnnotatedUser, message: String) -> UserlistError {
-        let place = item.reference.map { "\($0.location): " } ?? ""
-        return UserlistError(.data, "\(place)--where: \(message) (user \(item.user.id)); to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
+        UserlistError(.data, Diagnostic(
+            .expression, at: item.reference?.location, option: "--where", message, subject: "user \(item.user.id)",
+            hint: "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'"))
     }
 
     private func reportRejected(_ item: AnnotatedUser, message: String) throws {

@@ -12,8 +12,8 @@ final class StandardErrorReporter: WarningReporter {
         prefix = erasingLine ? "\r\u{1B}[K" : ""
     }
 
-    func warn(_ message: String) {
-        StandardError.write("\(prefix)userlist: warning: \(StandardError.oneLine(message))\n")
+    func warn(_ warning: Diagnostic) {
+        StandardError.write("\(prefix)userlist: warning: \(warning.text)\n")
     }
 }
 
@@ -24,30 +24,9 @@ enum StandardError {
         write("userlist: \(oneLine(message))\n")
     }
 
-    /// Control characters (C0, DEL, C1) written as JSON writes them: `\n`, `\t`, `\u001b`.
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-    }
+    /// One line, as every diagnostic is (``Diagnostic/oneLine(_:)``): for text from outside
+    /// the library (ArgumentParser's messages).
+    static func oneLine(_ text: String) -> String { Diagnostic.oneLine(text) }
 
     /// Prints `--help` or `--version` text on standard output; a failed write (`> /dev/full`, a
     /// closed standard output) is exit 74 with one line, not a silent success.

@@ -77,7 +77,7 @@ final class CompressedSource {
                 ended = true
                 return false
             }
-            if errno != EINTR { throw UserlistError(.noInput, "\(inputName): read error: \(String(cString: strerror(errno)))") }
+            if errno != EINTR { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "read error: \(String(cString: strerror(errno)))")) }
         }
     }
 }
@@ -94,7 +94,7 @@ final class GzipStream: CompressedStream {
         stream.avail_in = uInt(source.count)
         // 15 + 16: a gzip header and trailer, not a raw zlib stream.
         guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw UserlistError(.data, "\(source.inputName): gzip: cannot start decompressing")
+            throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "gzip: cannot start decompressing"))
         }
     }
 
@@ -109,7 +109,7 @@ final class GzipStream: CompressedStream {
                 if try !source.refill() {
                     // The descriptor ended: fine between members, not inside one.
                     if stream.total_in > 0 || stream.total_out > 0 {
-                        throw UserlistError(.data, "\(source.inputName): gzip: the compressed data ends early (truncated file?)")
+                        throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "gzip: the compressed data ends early (truncated file?)"))
                     }
                     finished = true
                     break
@@ -133,7 +133,7 @@ final class GzipStream: CompressedStream {
             }
             guard status == Z_OK || status == Z_BUF_ERROR else {
                 let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                throw UserlistError(.data, "\(source.inputName): gzip: \(message)")
+                throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "gzip: \(message)"))
             }
         }
         return buffer.count - Int(stream.avail_out)
@@ -151,7 +151,7 @@ final class ZstdStream: CompressedStream {
 
     init(_ source: CompressedSource) throws {
         self.source = source
-        guard let context = ZSTD_createDStream() else { throw UserlistError(.data, "\(source.inputName): zstd: cannot start decompressing") }
+        guard let context = ZSTD_createDStream() else { throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "zstd: cannot start decompressing")) }
         self.context = context
         ZSTD_initDStream(context)
         input = ZSTD_inBuffer(src: source.buffer.baseAddress, size: source.count, pos: 0)
@@ -165,7 +165,7 @@ final class ZstdStream: CompressedStream {
         while output.pos < output.size {
             if input.pos == input.size {
                 if try !source.refill() {
-                    if !atFrameEnd { throw UserlistError(.data, "\(source.inputName): zstd: the compressed data ends early (truncated file?)") }
+                    if !atFrameEnd { throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "zstd: the compressed data ends early (truncated file?)")) }
                     finished = true
                     break
                 }
@@ -173,7 +173,7 @@ final class ZstdStream: CompressedStream {
             }
             let result = ZSTD_decompressStream(context, &output, &input)
             if ZSTD_isError(result) != 0 {
-                throw UserlistError(.data, "\(source.inputName): zstd: \(String(cString: ZSTD_getErrorName(result)))")
+                throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "zstd: \(String(cString: ZSTD_getErrorName(result)))"))
             }
             atFrameEnd = result == 0
         }

@@ -65,7 +65,7 @@ final class InputChunk: @unchecked Sendable {
             } else if n == 0 {
                 return false
             } else if errno != EINTR {
-                throw UserlistError(.noInput, "\(inputName): read error: \(String(cString: strerror(errno)))")
+                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "read error: \(String(cString: strerror(errno)))"))
             }
         }
         return true

@@ -48,12 +48,12 @@ final class InputReader {
         case .file(let path):
             let opened = open(path, O_RDONLY)
             guard opened >= 0 else {
-                throw UserlistError(.noInput, "\(path): \(String(cString: strerror(errno)))")
+                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, String(cString: strerror(errno))))
             }
             var info = stat()
             if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                 close(opened)
-                throw UserlistError(.noInput, "\(path): \(String(cString: strerror(EISDIR)))")
+                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, String(cString: strerror(EISDIR))))
             }
             fd = opened
             ownsDescriptor = true
@@ -128,7 +128,7 @@ final class InputReader {
                 descriptorEnded = true
                 break
             } else if errno != EINTR {
-                throw UserlistError(.noInput, "\(name): read error: \(String(cString: strerror(errno)))")
+                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: name, "read error: \(String(cString: strerror(errno)))"))
             }
         }
         first.removeLast(first.count - count)

@@ -162,13 +162,13 @@ struct ChunkParser {
     func errorBeforeGrowing(_ region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError? {
         let window = min(region.count, 1 << 20)
         guard let found = JSONSyntaxDiagnoser.firstError(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.offset < window else { return nil }
-        return UserlistError(.data, "\(chunk.location(ofOffset: found.offset)): \(found.message)")
+        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: found.offset), found.message))
     }
 
     /// The input ended inside a document.
     func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
         if case .error(let error, _, _) = diagnose(region, of: chunk, atEnd: true) { return error }
-        return UserlistError(.data, "\(chunk.location(ofOffset: region.count)): unexpected end of input")
+        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: region.count), "unexpected end of input"))
     }
 
     /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
@@ -184,7 +184,7 @@ struct ChunkParser {
             if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
                 return .reread(chunk.replacingBytes(with: quoted))
             }
-            throw UserlistError(.data, "\(chunk.location(ofOffset: 0)): invalid JSON (\(simdjsonMessage))")
+            throw UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), "invalid JSON (\(simdjsonMessage))"))
         }
     }
 
@@ -199,7 +199,7 @@ struct ChunkParser {
     private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
         guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
         if found.offset >= region.count, !atEnd { return .endsMidDocument }
-        return .error(UserlistError(.data, "\(chunk.location(ofOffset: baseOffset + found.offset)): \(found.message)"), offset: found.offset, message: found.message)
+        return .error(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset + found.offset), found.message)), offset: found.offset, message: found.message)
     }
 
     private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
@@ -219,7 +219,7 @@ struct ChunkParser {
                 try decodeUsers(in: output, at: offset, of: chunk, into: &batch, transformed: true)
             }
         } catch let error as JQError {
-            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): --jq: \(error.message)")
+            throw UserlistError(.data, Diagnostic(.expression, at: chunk.location(ofOffset: offset), option: "--jq", error.message))
         }
     }
 
@@ -241,17 +241,17 @@ struct ChunkParser {
                 batch.records.append(mapping.map(record, fields: fields))
             case .ambiguous(let paths):
                 let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
-                throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): more than one array of users in \(what) (\(list)): say which with --users-at")
+                throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "more than one array of users in \(what) (\(list))", hint: "say which with --users-at"))
             }
             return
         }
         if !transformed, let message = APIErrorBodies.message(in: root) {
-            throw UserlistError(.data, "\(chunk.inputName): the API returned an error: \(message)")
+            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
         }
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
-            throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no array of users or user object at \(explicit.path) in \(what)")
+            throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), option: nil, "no array of users or user object at \(explicit.path) in \(what)"))
         }
-        throw UserlistError(.data, "\(chunk.location(ofOffset: offset)): no users in \(what): \(PayloadShapes.expectation); say where they are with --users-at PATH, or reshape the payload with --jq")
+        throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "no users in \(what): \(PayloadShapes.expectation)", hint: "say where they are with --users-at PATH, or reshape the payload with --jq"))
     }
 
     private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {

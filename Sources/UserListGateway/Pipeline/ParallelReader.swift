@@ -143,7 +143,7 @@ struct ParallelReader<Prepared: Sendable> {
         func settleOldest() throws {
             let job = pending.removeFirst()
             if try settle(job, &morePages, emit) != nil {
-                throw UserlistError(.data, "\(job.chunk.location(ofOffset: 0)): invalid JSON in an array element")
+                throw UserlistError(.data, Diagnostic(.syntax, at: job.chunk.location(ofOffset: 0), "invalid JSON in an array element"))
             }
         }
         func submit(upTo end: Int) throws {
@@ -187,9 +187,9 @@ struct ParallelReader<Prepared: Sendable> {
         let opensArray = chunk.bytes[..<cut].isBlankJSONOrBracket
         let text = (opensArray ? [] : [UInt8(ascii: "[")]) + Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[(opensArray ? 0 : cut)...]))
         let found = text.withUnsafeBytes { JSONSyntaxDiagnoser.firstError(in: $0) }
-        guard let found else { return UserlistError(.data, "\(chunk.location(ofOffset: stop)): invalid JSON") }
+        guard let found else { return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: stop), "invalid JSON")) }
         let offset = opensArray ? found.offset : cut + found.offset - 1
-        return UserlistError(.data, "\(chunk.location(ofOffset: min(offset, chunk.count))): \(found.message)")
+        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: min(offset, chunk.count)), found.message))
     }
 
     /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.

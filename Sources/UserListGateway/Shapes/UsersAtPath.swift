@@ -10,7 +10,7 @@ public struct UsersAtPath: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(UserlistError) {
         var parser = PathParser(text: Array(text.utf8))
         guard let components = parser.parse() else {
-            throw UserlistError(.usage, "--users-at: '\(text)' is not a path like .data.items or .results[0].people")
+            throw UserlistError(.usage, Diagnostic(.usage, option: "--users-at", "'\(text)' is not a path like .data.items or .results[0].people"))
         }
         self.components = components
     }
