@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The golden suite and the unit tests with userlist built under AddressSanitizer (and its
+# LeakSanitizer at exit): an invalid read or write, or a leak, prints a report on standard
+# error, which no golden case expects, so the case fails and the report is in its diff.
+#
+#   Scripts/sanitize.sh [swift test options, e.g. --filter Golden]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+flags=(--scratch-path .build-asan -Xswiftc -sanitize=address -Xcc -fsanitize=address -Xcxx -fsanitize=address)
+swift build --build-tests "${flags[@]}" 2>&1 | grep -E "error|warning: .*sanitiz|Build" || true
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=86
+export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0
+export SWIFT_BACKTRACE=enable=no
+swift test --skip-build "${flags[@]}" "$@"
