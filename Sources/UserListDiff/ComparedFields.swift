@@ -25,9 +25,9 @@ public struct ComparedFields: Hashable, Sendable {
         var chosen = Set<CanonicalField>()
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part.trimmingWhitespace())
-            guard !name.isEmpty else { throw UserlistError(.usage, "--fields: an empty name in '\(list)'") }
+            guard !name.isEmpty else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "an empty name in '\(list)'")) }
             guard let group = Self.group(named: name) else {
-                throw UserlistError(.usage, "--fields: unknown field '\(name)' (expected \(Self.expectedNames))")
+                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)' (expected \(Self.expectedNames))"))
             }
             chosen.formUnion(group)
         }

@@ -36,7 +36,7 @@ public struct JQVariables: Hashable, Sendable {
     public mutating func append(positionalJSON text: String) throws(UserlistError) {
         switch JQValue.parse(text) {
         case .success(let value): positional.append(value.json())
-        case .failure(let error): throw UserlistError(.usage, "--jsonargs: invalid JSON text '\(text)' (\(error.message))")
+        case .failure(let error): throw UserlistError(.usage, Diagnostic(.usage, option: "--jsonargs", "invalid JSON text '\(text)' (\(error.message))"))
         }
     }
 
@@ -44,7 +44,7 @@ public struct JQVariables: Hashable, Sendable {
     public mutating func bind(_ name: String, file path: String, slurp: Bool) throws(UserlistError) {
         let option = slurp ? "--slurpfile" : "--rawfile"
         guard access(path, R_OK) == 0 else {
-            throw UserlistError(.noInput, "\(option) \(name): \(path): \(String(cString: strerror(errno)))")
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, option: "\(option) \(name)", String(cString: strerror(errno))))
         }
         let value = JQValue(owning: jv_load_file(path, slurp ? 0 : 1))
         guard value.isValid else {
@@ -64,7 +64,7 @@ public struct JQVariables: Hashable, Sendable {
         case .success(let value):
             values.append((name, value.json()))
         case .failure(let error):
-            throw UserlistError(.usage, "--argjson \(name): invalid JSON text passed to --argjson (\(error.message))")
+            throw UserlistError(.usage, Diagnostic(.usage, option: "--argjson \(name)", "invalid JSON text passed to --argjson (\(error.message))"))
         }
     }
 

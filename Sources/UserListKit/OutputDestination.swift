@@ -93,14 +93,14 @@ extension UserListRun {
     private func write(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
         guard case .file(let path) = destination else { return reporting.standardError(text) }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, "--summary: \(error.description)") }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
         writer.write(text)
         do { try writer.flush() } catch {
             file.abandon()
             throw error
         }
-        do { try file.commit() } catch { throw UserlistError(.output, "--summary: \(error.description)") }
+        do { try file.commit() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
     }
 
     /// The inputs' total size, when every one is a regular file (progress shows a percentage).

@@ -24,7 +24,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
             return
         }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, "--rejects: \(error.description)") }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--rejects", error.description)) }
         self.file = file
         writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
     }

@@ -154,7 +154,7 @@ public final class OutputWriter {
     public func flush() throws(UserlistError) {
         drain()
         if let failure {
-            throw UserlistError(.output, "\(name): write error: \(Self.describe(errno: failure))")
+            throw UserlistError(.output, Diagnostic(.unwritableOutput, input: name, "write error: \(Self.describe(errno: failure))"))
         }
     }
 

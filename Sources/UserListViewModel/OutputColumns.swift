@@ -20,11 +20,11 @@ public struct OutputColumns: Hashable, Sendable {
         var columns: [OutputColumn] = []
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part.trimmingWhitespace())
-            guard !name.isEmpty else { throw UserlistError(.usage, "--fields: an empty name in '\(list)'") }
+            guard !name.isEmpty else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "an empty name in '\(list)'")) }
             guard let column = OutputColumn(name: name) else {
-                throw UserlistError(.usage, "--fields: unknown field '\(name)' (expected \(Self.known))")
+                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)' (expected \(Self.known))"))
             }
-            guard !columns.contains(where: { $0.name == name }) else { throw UserlistError(.usage, "--fields: '\(name)' is named twice") }
+            guard !columns.contains(where: { $0.name == name }) else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "'\(name)' is named twice")) }
             columns.append(column)
         }
         self.init(uncheckedColumns: columns)

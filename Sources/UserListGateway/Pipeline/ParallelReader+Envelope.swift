@@ -118,7 +118,7 @@ extension ParallelReader {
                     throw UserlistError(.noInput, String(describing: error))
                 }
             }
-            if n == 0 { throw UserlistError(.noInput, "\(inputName): the input changed while it was read") }
+            if n == 0 { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "the input changed while it was read")) }
             done += n
         }
         return bytes
