@@ -36,6 +36,10 @@ package final class JQProgram {
         // jq's CLI always sets a module search path; without one, libjq 1.6 asserts (aborts the
         // process) on `import`/`include`. An empty one makes them fail cleanly: "module not found".
         jq_set_attr(state, jv_string("JQ_LIBRARY_PATH"), jv_array())
+        // libjq 1.6's jq_init leaves the input callback uninitialised: `input` called whatever
+        // the heap held there (a crash under the jq fuzzer; "break" or worse before). No callback
+        // makes it jq's own error, "No more inputs".
+        jq_set_input_cb(state, nil, nil)
         // `debug` prints `["DEBUG:",<value>]` on standard error, as the jq command does; libjq
         // alone prints nothing.
         jq_set_debug_cb(state, { _, message in

@@ -23,4 +23,14 @@ struct JQValueTests {
             try program.run(.null) { _ in true }
         }
     }
+
+    /// libjq 1.6 leaves the input callback uninitialised; `input` called whatever the heap held
+    /// (the jq fuzzer's crash). Many programs in one process, as the fuzzer runs them: each
+    /// `input` is an error, never a jump through garbage.
+    @Test func inputWithoutInputsIsAnError() throws {
+        for _ in 0..<50 {
+            let program = try JQProgram("[1, 2] | sort_by(input)")
+            #expect(throws: JQError.self) { try program.run(.null) { _ in true } }
+        }
+    }
 }
