@@ -79,10 +79,18 @@ for target in $targets; do
   [ "$target" = fuzz-gateway ] && findings="$findings $work/$target-timeout-* $work/$target-oom-*"
   for finding in $findings; do
     [ -f "$finding" ] || continue
+    report=$(".build-fuzz/release/$target" "$finding" 2>&1 | grep -E "ERROR|SUMMARY|fuzz finding|#[0-9]+ 0x" | head -25 || true)
+    # libjq 1.6 has no depth limit: its own recursion overflowing the stack is what the stack
+    # guard turns into one line in userlist (not installed here, so real crashes show).
+    if [ "$target" = fuzz-jq ] && grep -q "AddressSanitizer: stack-overflow" <<< "$report" \
+       && grep -E "#[0-9] 0x" <<< "$report" | head -3 | grep -q "libjq"; then
+      echo "known: libjq 1.6's unbounded recursion ($finding)"
+      continue
+    fi
     status=1
     echo "FINDING $finding ($(wc -c < "$finding") bytes):"
     od -A d -t x1z "$finding" | head -20
-    ".build-fuzz/release/$target" "$finding" 2>&1 | grep -E "ERROR|SUMMARY|fuzz finding|#[0-9]+ 0x" | head -25 || true
+    echo "$report"
   done
 done
 exit $status
