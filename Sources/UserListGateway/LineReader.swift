@@ -32,9 +32,15 @@ public struct LineReader {
 
     /// The records of `line` (without its line break), line `number` of input `name`; throws as
     /// a single run stops (bad JSON without `--skip-bad-json`, a document with no users, `--jq`).
+    ///
+    /// The line is read with the line break that ends it in its input, as a single run reads it:
+    /// an export cut off inside its last document (`{"id":9,"name":"Ann` then a line break) is
+    /// "unexpected end of input" at the next line's first column, or a "control character in
+    /// string", exactly as one run says.
     public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws -> Records {
         var records = Records()
         var chunk = Self.chunk(line, input: name, line: number, columnOffset: 0)
+        withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
         if number == 1 { _ = chunk.skipByteOrderMark() }
         while !chunk.bytes.isBlankJSON {
             var batch = BatchBuilder()
@@ -64,7 +70,7 @@ public struct LineReader {
     /// to a power of two so the storage pool reuses buffers across lines.
     private static func chunk(_ bytes: UnsafeRawBufferPointer, input name: String, line: Int, columnOffset: Int) -> InputChunk {
         var capacity = 1 << 12
-        while capacity < bytes.count { capacity <<= 1 }
+        while capacity < bytes.count + 1 { capacity <<= 1 }
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: columnOffset)
         chunk.append(bytes)
         return chunk

@@ -104,7 +104,7 @@ public struct UserListRun {
         let encoder = renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
-        gateway.fields = neededFields(filter: filter)
+        gateway.fields = neededFields(whereFields: filter?.canonicalFields)
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
@@ -216,13 +216,13 @@ public struct UserListRun {
 
     /// What the run needs built of each user: the cells, the sort key and what `--where` sees.
     /// `--explain` shows the first user whole.
-    func neededFields(filter: JQUserFilter?) -> FieldSet {
+    func neededFields(whereFields: FieldSet?) -> FieldSet {
         if explain { return .all }
         // Counting needs the id (dedupe), the searched fields and what --where sees.
-        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(filter?.canonicalFields ?? []) }
+        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(whereFields ?? []) }
         var fields = FieldSet.cell.union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
-        if let filter { fields.formUnion(filter.canonicalFields) }
+        if let whereFields { fields.formUnion(whereFields) }
         return fields
     }
 

@@ -2,6 +2,7 @@
 import UserListGateway
 import UserListService
 import UserListRendering
+import UserListViewModel
 
 /// `userlist stage map`: numbered input lines → one keyed line per user, and the partition's counts.
 ///
@@ -14,14 +15,16 @@ struct MapStage {
     let run: UserListRun
     /// The inputs' names, by index: messages name them as a single run would.
     let names: [String]
+    /// `--jq`, compiled: nil compiles it here (as ``PartialStage/filter``).
+    var transform: JQDocumentTransform?
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
-        let filter = try run.makeFilter(parallelism: 1)
-        let transform = try run.preTransform.map { expression throws(UserlistError) in
-            try JQDocumentTransform(expression: expression, variables: run.variables)
+        var transform = self.transform
+        if transform == nil, let expression = run.preTransform {
+            transform = try JQDocumentTransform(expression: expression, variables: run.variables)
         }
-        var reader = LineReader(fields: run.neededFields(filter: filter), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON)
+        var reader = LineReader(fields: run.neededFields(whereFields: run.whereExpression.map(JQUserFilter.canonicalFields(of:))), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
         // After a reading error nothing later can change the answer: the rest is only counted.
@@ -39,6 +42,11 @@ struct MapStage {
             statistics.lines += 1
             statistics.bytes += fields[3].count + 1
             if first == nil { first = global }
+            if let known = statistics.starts.firstIndex(where: { $0.input == index }) {
+                statistics.starts[known].line = min(statistics.starts[known].line, global)
+            } else {
+                statistics.starts.append(.init(input: index, line: global))
+            }
             guard !stopped else { return }
             do {
                 let records = try reader.read(fields[3], input: names[index], number: lineNumber)

@@ -20,13 +20,14 @@ struct MergeStage {
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
-        let plan = try StagePlan(run)
+        let plan = StagePlan(run)
         var collector = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true)
         var total = StageStatistics(options: run.stageFingerprint)
         let batch = StageRecordBatch()
         var kept: [PageCollector.Kept] = []
         var rowBytes: [UInt8] = []
         var rowRanges: [Range<Int>] = []
+        var rowPositions: [Int] = []
         var previousKey: [UInt8]?
 
         func sealRows() {
@@ -85,6 +86,7 @@ struct MergeStage {
                     throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
                 }
                 rowRanges.append(start..<rowBytes.count)
+                rowPositions.append(position)
                 return
             }
             batch.add(line: number, position: position, key: fields[0], json: fields[2])
@@ -97,6 +99,20 @@ struct MergeStage {
         }
         if let error = total.error {
             for text in Self.warnings(total, before: error) { warnings.warn(text) }
+            if plan.kind == .rows, run.query.sort == nil, let streaming = renderer as? any RowStreamingRenderer {
+                // A single run printing every match in input order streams its rows as they are
+                // decided: the header, and the rows of the inputs before the one it failed in.
+                sealRows()
+                let end = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
+                let written = OutputWriter()
+                streaming.writeHeader(to: written)
+                for (row, position) in zip(kept, rowPositions) where position < end {
+                    if case .row(let row) = row { written.write(row) }
+                }
+                let bytes = highlight.map { JSONHighlighter(pretty: false, colour: $0.colour).rewrite(written.bytes) } ?? written.bytes
+                bytes.withUnsafeBytes { output.write($0) }
+                try? output.flush()
+            }
             throw error.error
         }
         for text in Self.warnings(total, before: nil) { warnings.warn(text) }

@@ -15,11 +15,15 @@ import UserListRendering
 struct PartialStage {
     let run: UserListRun
     let names: [String]
+    /// `--where`, compiled: nil compiles it here (a test hands one to many partitions in a
+    /// process, where libjq 1.6 takes ~25 ms to compile each).
+    var filter: JQUserFilter?
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
-        let filter = try run.makeFilter(parallelism: max(2, run.threads ?? UserGateway.defaultWorkers))
-        let plan = try StagePlan(run)
+        var filter = self.filter
+        if filter == nil { filter = try run.makeFilter(parallelism: run.threads ?? UserGateway.defaultWorkers) }
+        let plan = StagePlan(run)
         var collector = plan.kind == .page ? PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true) : nil
         let annotate = UserListViewModel.annotator(query: run.query, filter: filter, encoder: plan.kind == .rows ? plan.encoder : nil)
         var statistics = StageStatistics(options: run.stageFingerprint)

@@ -20,7 +20,7 @@ struct StagePlan {
     /// The format's row encoder, for `rows`.
     let encoder: (any CellEncoder)?
 
-    init(_ run: UserListRun) throws(UserlistError) {
+    init(_ run: UserListRun) {
         if run.countOnly {
             kind = .count
             encoder = nil
@@ -28,7 +28,8 @@ struct StagePlan {
             kind = .page
             encoder = nil
         } else {
-            encoder = try run.makeRenderer().renderer as? any CellEncoder
+            // --jq-out transforms cells (users travel); it is compiled only where it runs (merge).
+            encoder = run.outputTransform != nil ? nil : run.format.renderer(maxTableWidth: nil, columns: run.columns, header: run.header) as? any CellEncoder
             kind = encoder == nil ? .users : .rows
         }
     }

@@ -28,12 +28,20 @@ struct StageStatistics: Codable, Sendable {
     var warnings: [Warning] = []
     /// For each input, the last line that held a document, and what it said of more pages.
     var ends: [InputEnd] = []
+    /// For each input, its first line's global position: where a streamed run's rows stop when
+    /// it fails in that input.
+    var starts: [InputStart] = []
     var error: StageError?
 
     struct Warning: Codable, Sendable {
         var position: Int
         var input: Int
         var text: String
+    }
+
+    struct InputStart: Codable, Sendable {
+        var input: Int
+        var line: Int
     }
 
     struct InputEnd: Codable, Sendable {
@@ -59,6 +67,9 @@ struct StageStatistics: Codable, Sendable {
         var latest: [Int: InputEnd] = [:]
         for end in ends + other.ends where end.position >= latest[end.input]?.position ?? -1 { latest[end.input] = end }
         ends = latest.values.sorted { $0.input < $1.input }
+        var earliest: [Int: Int] = [:]
+        for start in starts + other.starts { earliest[start.input] = min(start.line, earliest[start.input] ?? .max) }
+        starts = earliest.map { InputStart(input: $0.key, line: $0.value) }.sorted { $0.input < $1.input }
         error = StageError.first(error, other.error)
     }
 

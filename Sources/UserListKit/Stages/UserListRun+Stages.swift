@@ -46,7 +46,7 @@ extension UserListRun {
         prepareJQ()
         _ = try makeFilter(parallelism: 1)
         _ = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
-        return try StagePlan(self).json
+        return StagePlan(self).json
     }
 
     /// Whether stages were given the same options: the ones that shape the answer, as one short
