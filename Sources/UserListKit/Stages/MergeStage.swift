@@ -27,8 +27,32 @@ struct MergeStage {
         var kept: [PageCollector.Kept] = []
         var rowBytes: [UInt8] = []
         var rowRanges: [Range<Int>] = []
-        var rowPositions: [Int] = []
         var previousKey: [UInt8]?
+        // A full export's rows go out as they come when the format allows (see MergeRowStream).
+        var stream = plan.kind == .rows ? MergeRowStream(renderer: renderer, highlight: highlight) : nil
+        var streaming = false
+        var streamed = 0
+        /// In a run that fails, the rows a single run streamed before failing: up to this position.
+        var streamEnd: Int?
+
+        /// Once every line of counts is in (they sort first): the warnings, and the output's start.
+        func startStreaming() {
+            streaming = true
+            if let error = total.error {
+                for text in Self.warnings(total, before: error) { warnings.warn(text) }
+                // A single run printing every match in input order streams its rows as they are
+                // decided: the header, and the rows of the inputs before the one it failed in.
+                guard run.query.sort == nil, stream!.streamsInOneRun else {
+                    streamEnd = -1
+                    return
+                }
+                streamEnd = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
+            } else {
+                for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+                for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
+            }
+            stream!.writeOpening(UserListPage(query: run.query, totalItems: total.matched, kept: []).state, to: output)
+        }
 
         func sealRows() {
             let storage = EncodedRows(rowBytes)
@@ -78,6 +102,17 @@ struct MergeStage {
                 }
                 previousKey = key
             }
+            if stream != nil {
+                if !streaming { startStreaming() }
+                rowBytes.removeAll(keepingCapacity: true)
+                guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
+                    throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
+                }
+                streamed += 1
+                if let streamEnd, position >= streamEnd { return }
+                rowBytes.withUnsafeBytes { stream!.write($0, to: output) }
+                return
+            }
             if plan.kind == .rows {
                 // A row's place in its buffer is 32-bit: a new buffer every GiB.
                 if rowBytes.count > 1 << 30 { sealRows() }
@@ -86,7 +121,6 @@ struct MergeStage {
                     throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
                 }
                 rowRanges.append(start..<rowBytes.count)
-                rowPositions.append(position)
                 return
             }
             batch.add(line: number, position: position, key: fields[0], json: fields[2])
@@ -97,22 +131,23 @@ struct MergeStage {
         if let expectedLines, total.lines != expectedLines {
             throw UserlistError(.data, "stage merge: the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice")
         }
+        if stream != nil {
+            if !streaming { startStreaming() }
+            if let error = total.error {
+                try? output.flush()
+                throw error.error
+            }
+            guard streamed == total.matched else { throw Self.lostRows(streamed, total) }
+            stream!.writeClosing(to: output)
+            try output.flush()
+            var statistics = RunStatistics()
+            statistics.report = total.report
+            statistics.matched = total.matched
+            statistics.written = total.matched
+            return (statistics, total)
+        }
         if let error = total.error {
             for text in Self.warnings(total, before: error) { warnings.warn(text) }
-            if plan.kind == .rows, run.query.sort == nil, let streaming = renderer as? any RowStreamingRenderer {
-                // A single run printing every match in input order streams its rows as they are
-                // decided: the header, and the rows of the inputs before the one it failed in.
-                sealRows()
-                let end = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
-                let written = OutputWriter()
-                streaming.writeHeader(to: written)
-                for (row, position) in zip(kept, rowPositions) where position < end {
-                    if case .row(let row) = row { written.write(row) }
-                }
-                let bytes = highlight.map { JSONHighlighter(pretty: false, colour: $0.colour).rewrite(written.bytes) } ?? written.bytes
-                bytes.withUnsafeBytes { output.write($0) }
-                try? output.flush()
-            }
             throw error.error
         }
         for text in Self.warnings(total, before: nil) { warnings.warn(text) }
@@ -133,13 +168,15 @@ struct MergeStage {
         case .rows: sealRows()
         default: break
         }
-        if plan.kind != .page, kept.count != total.matched {
-            throw UserlistError(.data, "stage merge: \(kept.count) rows for the \(total.matched) users that matched: a partition's rows were lost or repeated")
-        }
+        if plan.kind != .page, kept.count != total.matched { throw Self.lostRows(kept.count, total) }
         let state = UserListPage(query: run.query, totalItems: total.matched, kept: kept).state
         try run.render(state, with: renderer, highlight: highlight, to: output)
         statistics.count(state, query: run.query)
         return (statistics, total)
+    }
+
+    static func lostRows(_ rows: Int, _ total: StageStatistics) -> UserlistError {
+        UserlistError(.data, "stage merge: \(rows) rows for the \(total.matched) users that matched: a partition's rows were lost or repeated")
     }
 
     /// A single run's warnings about records and inputs, in input order: the first skipped

@@ -7,7 +7,7 @@ enum StageCases {
     /// Options only a single run has (or that change the process for the tests after them).
     static let refused: Set<String> = [
         "--explain", "--rejects", "--max-rejects", "--summary", "-o", "--output", "--sandbox", "--jq-timeout",
-        "--color", "--rawfile", "--slurpfile", "--generate-completion-script", "--help", "-h", "--version",
+        "--rawfile", "--slurpfile", "--generate-completion-script", "--help", "-h", "--version",
     ]
 
     static let formats = ["json", "ndjson", "csv", "tsv", "table"]
