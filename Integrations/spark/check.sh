@@ -56,7 +56,8 @@ if [ ! -s "${FILES[-1]}" ]; then
   ( cd "$DATA" && rm -f split-* && split -n "l/$PARTS" -d -a 2 "$(basename "$EXPORT")" split-
     i=1; for f in split-*; do mv "$f" "part-$i-of-$PARTS-$COUNT.ndjson"; i=$((i + 1)); done )
 fi
-echo "input: $PARTS files, $(cat "${FILES[@]}" | wc -l) lines, $(( $(cat "${FILES[@]}" | wc -c) / 1000000 )) MB; $(nproc) cores; master $MASTER"
+echo "input: $PARTS files, $(cat "${FILES[@]}" | wc -l) lines, $(( $(cat "${FILES[@]}" | wc -c) / 1000000 )) MB; $(nproc) cores; master $MASTER; load $(cut -d' ' -f1-3 /proc/loadavg)"
+export USERLIST_SPARK_TIMINGS=1
 
 seconds() { local start=$1; echo "$(( ($(date +%s%N) - start) / 1000000 ))" | awk '{ printf "%.1f", $1 / 1000 }'; }
 
@@ -73,13 +74,15 @@ check() { # $1 = label, then userlist options
   local same=yes
   cmp -s "$one" "$spark" || same=NO
   # Spark's JVM adds a line of its own; userlist's lines must be the same.
-  cmp -s <(grep '^userlist' "$one.err") <(grep '^userlist' "$spark.err") || same="$same (warnings differ)"
+  cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (warnings differ)"
   [ "$same" = yes ] || status=1
   printf '%-14s one run %6s s   spark %s %6s s   %5.1fx   %s bytes   cmp: %s\n' "$label" "$t_one" "$MASTER" "$t_spark" \
     "$(awk -v a="$t_spark" -v b="$t_one" 'BEGIN { print a / b }')" "$(stat -c %s "$spark" 2>/dev/null || echo 0)" "$same"
+  sed -n 's/^userlist_spark.py: /    spark: /p' "$spark.err"
 }
 
 check page       --search an --sort name --page 3 -f json
 check full-csv   --sort name -f csv
 check where-tsv  --where '.address.city | test("^S")' --sort city:desc -f tsv --fields id,name,address.city
+echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

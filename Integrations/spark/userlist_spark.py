@@ -150,8 +150,27 @@ def failed_stage_code(error):
     return int(found.group(1)) if found else 70
 
 
+class Timings:
+    """USERLIST_SPARK_TIMINGS=1: where the job's time went, one line on standard error at the end."""
+
+    def __init__(self):
+        self.enabled = os.environ.get("USERLIST_SPARK_TIMINGS") == "1"
+        self.last = time.time()
+        self.parts = []
+
+    def mark(self, what):
+        now = time.time()
+        self.parts.append("%.1f s %s" % (now - self.last, what))
+        self.last = now
+
+    def report(self):
+        if self.enabled:
+            sys.stderr.write("userlist_spark.py: " + ", ".join(self.parts) + "\n")
+
+
 def main(argv):
     started = time.time()
+    timings = Timings()
     args, options = parse_arguments(argv)
     # The workers run this Python (a virtual environment's, with PySpark).
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -166,6 +185,7 @@ def main(argv):
     conf.set("spark.ui.showConsoleProgress", "false")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
+    timings.mark("starting Spark")
     try:
         userlist = driver_userlist(args.userlist)
         names = expand_inputs(sc, args.inputs)
@@ -176,7 +196,9 @@ def main(argv):
             return plan.returncode
         plan = json.loads(plan.stdout)
 
+        timings.mark("planning")
         numbered, total = number_lines(sc, names)
+        timings.mark("counting lines")
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         # The stages see the driver's environment ($ENV in a jq expression), as one run there would.
         environment = dict(os.environ)
@@ -193,7 +215,11 @@ def main(argv):
             merge_command += ["--output", args.output]
         merge = subprocess.Popen(merge_command, stdin=subprocess.PIPE)
         try:
+            first = True
             for line in partial.toLocalIterator():
+                if first:
+                    timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ""))
+                    first = False
                 merge.stdin.write(line.encode("utf-8") + b"\n")
             merge.stdin.close()
         except BrokenPipeError:
@@ -203,9 +229,12 @@ def main(argv):
             merge.wait()
             sys.stderr.write("userlist_spark.py: a stage failed, so the job did: %s\n" % str(error).strip().splitlines()[0])
             return failed_stage_code(error)
-        return merge.wait()
+        code = merge.wait()
+        timings.mark("the rest into merge")
+        return code
     finally:
         sc.stop()
+        timings.report()
 
 
 if __name__ == "__main__":
