@@ -216,7 +216,10 @@ def main(argv):
         merge = subprocess.Popen(merge_command, stdin=subprocess.PIPE)
         try:
             first = True
-            for line in partial.toLocalIterator():
+            # A page's candidates are few: one job computes every partition at once. A full
+            # export comes partition by partition in order, the next one computed meanwhile.
+            lines = partial.toLocalIterator(prefetchPartitions=True) if plan["sort"] else partial.collect()
+            for line in lines:
                 if first:
                     timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ""))
                     first = False
