@@ -188,6 +188,9 @@ def main(argv):
     timings.mark("starting Spark")
     try:
         userlist = driver_userlist(args.userlist)
+        # Executors run --userlist as given (a shipped ./userlist lands in their working
+        # directory); in local mode they are the driver, whose copy is found above.
+        executor_userlist = userlist if sc.master.startswith("local") else args.userlist
         names = expand_inputs(sc, args.inputs)
         # Every option is checked once, before any work: a typo is exit 64 now, not in a task.
         plan = subprocess.run([userlist, "stage", "plan"] + [w for n in names for w in ("--input", n)] + options,
@@ -202,9 +205,9 @@ def main(argv):
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         # The stages see the driver's environment ($ENV in a jq expression), as one run there would.
         environment = dict(os.environ)
-        mapped = numbered.pipe(stage_command(args.userlist, "map", names, options), env=environment, checkCode=True)
+        mapped = numbered.pipe(stage_command(executor_userlist, "map", names, options), env=environment, checkCode=True)
         users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
-        partial = users.pipe(stage_command(args.userlist, "partial", names, options), env=environment, checkCode=True)
+        partial = users.pipe(stage_command(executor_userlist, "partial", names, options), env=environment, checkCode=True)
         if plan["sort"]:
             # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
             partial = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions)
