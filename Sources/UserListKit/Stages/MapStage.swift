@@ -104,7 +104,7 @@ struct MapStage {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
                         statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
                     } else {
-                        statistics.warnings.append(.init(position: position, input: input, text: LoadMessages.skipped(at: location, reason: reason)))
+                        statistics.warnings.append(.init(position: position, input: input, text: LoadMessages.skipped(at: location, reason: reason).text))
                         // Only the first few are ever printed: a dirty export must not grow this.
                         if statistics.warnings.count > 2 * LoadMessages.warningLimit { statistics.warnings = StageStatistics.first(statistics.warnings) }
                     }

@@ -43,7 +43,7 @@ struct PartialStage {
                 let position = batch.entries[index].position
                 if case .failed(let message) = annotation.filter {
                     let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column) }
-                    let error = UserlistError(.data, UserListViewModel.whereErrorMessage(place: location, message: message, id: user.id))
+                    let error = UserlistError(.data, UserListViewModel.whereDiagnostic(place: location, message: message, id: user.id))
                     statistics.error = StageError.first(statistics.error, StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error))
                     continue
                 }
