@@ -2,18 +2,6 @@ import Foundation
 @testable import userlist
 @testable import UserListKit
 
-/// What a run answered: its standard output, its warnings, and the error it stopped at.
-struct Answer: Equatable, CustomStringConvertible {
-    var stdout: [UInt8]
-    var warnings: [String]
-    var error: String?
-    var code: Int32
-
-    var description: String {
-        "exit \(code)\(error.map { ": \($0)" } ?? "")\nwarnings: \(warnings)\nstdout: \(String(decoding: stdout.prefix(1200), as: UTF8.self))"
-    }
-}
-
 /// One query answered twice, in this process: by a single run over the inputs, and by the stages
 /// wired as `Integrations/spark/userlist_spark.py` wires them on Spark — the inputs' lines numbered
 /// in order and cut into 1 to 16 map partitions, a shuffle by id keeping each id's smallest
@@ -179,18 +167,5 @@ enum StagedRun {
             start = cut
         }
         return parts
-    }
-}
-
-/// SplitMix64: the same partitions on every run of the tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
