@@ -74,6 +74,28 @@ struct BatchBuilder {
             guard !document.transformed, let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) else { return nil }
             return JSONValueText.compacted(at: offset, in: chunk.bytes).map(RecordText.json)
         }
+        // The same places for many records: each document's records found in one pass over it,
+        // and the characters before them counted once across the chunk.
+        let locateMany: @Sendable ([Int]) -> [SourceLocation] = { indices in
+            var offsets = [Int](repeating: 0, count: indices.count)
+            var paths = [String?](repeating: nil, count: indices.count)
+            var byDocument: [Int: [(slot: Int, path: [JSONPathComponent])]] = [:]
+            for (slot, index) in indices.enumerated() {
+                let (document, path) = document(of: index)
+                offsets[slot] = document.offset
+                if document.transformed {
+                    paths[slot] = "(--jq output)" + JSONPathLocator.describe(path)
+                } else if document.malformed == nil {
+                    paths[slot] = JSONPathLocator.describe(path)
+                    byDocument[document.offset, default: []].append((slot, path))
+                }
+            }
+            for (start, wanted) in byDocument {
+                let found = JSONPathLocator.offsets(of: wanted.map(\.path), inDocumentAt: start, in: chunk.bytes)
+                for (entry, offset) in zip(wanted, found) { offsets[entry.slot] = offset ?? start }
+            }
+            return chunk.locations(ofOffsets: offsets, paths: paths)
+        }
         return RecordBatch(records: records, locator: { index in
             let (document, path) = document(of: index)
             if document.transformed {
@@ -82,6 +104,6 @@ struct BatchBuilder {
             if document.malformed != nil { return chunk.location(ofOffset: document.offset) }
             let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) ?? document.offset
             return chunk.location(ofOffset: offset, path: JSONPathLocator.describe(path))
-        }, text: text)
+        }, text: text, locateMany: locateMany)
     }
 }

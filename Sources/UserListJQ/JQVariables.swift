@@ -27,6 +27,12 @@ public struct JQVariables: Hashable, Sendable {
 
     public var isEmpty: Bool { values.isEmpty && positional.isEmpty }
 
+    /// The bindings as one stable text (names and JSON values in order): the stages of a
+    /// distributed run compare it to check they were all given the same variables.
+    package var fingerprint: String {
+        values.map { "\($0.name)=\($0.json)" }.joined(separator: "\u{1}") + "\u{2}" + positional.joined(separator: "\u{1}")
+    }
+
     /// `--args`: one more positional string.
     public mutating func append(positional value: String) {
         positional.append(JQValue.string(value).json())

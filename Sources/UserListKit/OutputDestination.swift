@@ -64,7 +64,7 @@ extension UserListRun {
                 recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
                 seconds: Date().timeIntervalSince(started), failure: failure)
             if let destination = reporting.summary {
-                do { try write(summary.json, to: destination, reporting: reporting) } catch { failure = failure ?? error }
+                do { try writeSummary(summary.json, to: destination, reporting: reporting) } catch { failure = failure ?? error }
             }
             if display?.wasShown == true, failure == nil { reporting.standardError("userlist: \(summary.humanLine)\n") }
         }
@@ -90,7 +90,8 @@ extension UserListRun {
         return statistics
     }
 
-    private func write(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+    /// `--summary`'s line, to a file (replaced only once written) or standard error.
+    func writeSummary(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
         guard case .file(let path) = destination else { return reporting.standardError(text) }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }

@@ -1,6 +1,7 @@
 @_spi(Pipeline) import UserListDomain
 import UserListService
 import UserListRendering
+import UserListViewModel
 
 /// What a run came to, for `--summary`: the Service's counts and the list's.
 ///
@@ -15,6 +16,13 @@ public struct RunStatistics: Sendable {
     public var written: Int?
 
     public init() {}
+
+    /// The list's counts, from the state a run rendered.
+    mutating func count(_ state: ListState, query: UserListQuery) {
+        guard let page = state.page else { return }
+        matched = page.totalItems
+        written = page.spilledRows != nil || query.page == nil ? page.totalItems : page.items.count + page.rows.count
+    }
 }
 
 /// `--summary FILE` (or `-`, standard error): one JSON object per run.

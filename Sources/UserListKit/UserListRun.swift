@@ -94,24 +94,17 @@ public struct UserListRun {
 
     /// The run itself; what it came to, for `--summary`.
     func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
-        if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
-        if sandbox { JQProgram.sandboxed = true }
+        prepareJQ()
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.
         let workers = threads ?? UserGateway.defaultWorkers
-        let filter = try whereExpression.map { expression throws(UserlistError) in
-            try JQUserFilter(expression: expression, variables: variables, parallelism: max(2, workers))
-        }
-        let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
-            try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
-        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint)
-        // JSON for a person: rendered to memory, then indented and coloured (csv, tsv stay plain).
-        let highlight = highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
+        let filter = try makeFilter(parallelism: max(2, workers))
+        let (renderer, highlight) = try makeRenderer()
         let encoder = renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
-        gateway.fields = neededFields(filter: filter)
+        gateway.fields = neededFields(whereFields: filter?.canonicalFields)
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
@@ -147,15 +140,46 @@ public struct UserListRun {
         }
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
+        try render(viewModel.state, with: renderer, highlight: highlight, to: output)
+        statistics.count(viewModel.state, query: query)
+        statistics.report = viewModel.loadReport
+        return statistics
+    }
+
+    /// jq's settings for the whole process: `--jq-timeout`, `--sandbox`.
+    func prepareJQ() {
+        if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
+        if sandbox { JQProgram.sandboxed = true }
+    }
+
+    /// `--where`, compiled (a compile error is exit 64), with `parallelism` jq workers.
+    func makeFilter(parallelism: Int) throws(UserlistError) -> JQUserFilter? {
+        try whereExpression.map { expression throws(UserlistError) in
+            try JQUserFilter(expression: expression, variables: variables, parallelism: parallelism)
+        }
+    }
+
+    /// The renderer of the format, `--fields` and `--jq-out`; and, on a terminal or with
+    /// `--color`, how its JSON is indented and coloured (csv, tsv and tables stay plain).
+    func makeRenderer() throws(UserlistError) -> (renderer: any ListRenderer, highlight: JSONHighlighter?) {
+        let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
+            try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
+        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint)
+        let highlight = highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
+        return (renderer, highlight)
+    }
+
+    /// Writes `state` and flushes: JSON for a person is rendered to memory, then indented and coloured.
+    func render(_ state: ListState, with renderer: any ListRenderer, highlight: JSONHighlighter?, to output: OutputWriter) throws(UserlistError) {
         do {
             if let highlight {
                 let buffer = OutputWriter()
-                try renderer.render(viewModel.state, to: buffer)
+                try renderer.render(state, to: buffer)
                 // ndjson and --jq-out lines stay one per line, coloured; the json envelope is indented.
                 let pretty = highlight.pretty && format == .json && outputTransform == nil
                 JSONHighlighter(pretty: pretty, colour: highlight.colour).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
             } else {
-                try renderer.render(viewModel.state, to: output)
+                try renderer.render(state, to: output)
             }
         } catch let error as UserlistError {
             throw error
@@ -163,12 +187,6 @@ public struct UserListRun {
             throw UserlistError(.output, "\(error)")
         }
         try output.flush()
-        if let page = viewModel.state.page {
-            statistics.matched = page.totalItems
-            statistics.written = page.spilledRows != nil || query.page == nil ? page.totalItems : page.items.count + page.rows.count
-        }
-        statistics.report = viewModel.loadReport
-        return statistics
     }
 
     /// Every match in input order: rows are written (and flushed) batch by batch as they are
@@ -198,13 +216,13 @@ public struct UserListRun {
 
     /// What the run needs built of each user: the cells, the sort key and what `--where` sees.
     /// `--explain` shows the first user whole.
-    private func neededFields(filter: JQUserFilter?) -> FieldSet {
+    func neededFields(whereFields: FieldSet?) -> FieldSet {
         if explain { return .all }
         // Counting needs the id (dedupe), the searched fields and what --where sees.
-        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(filter?.canonicalFields ?? []) }
+        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(whereFields ?? []) }
         var fields = FieldSet.cell.union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
-        if let filter { fields.formUnion(filter.canonicalFields) }
+        if let whereFields { fields.formUnion(whereFields) }
         return fields
     }
 

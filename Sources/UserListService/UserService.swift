@@ -16,7 +16,7 @@ public final class UserService: UserServiceProtocol {
     /// Counts the records read as batches arrive, when set (progress on a terminal).
     public var progress: ReadProgress?
 
-    public init(source: any UserRecordSource, strict: Bool = false, warnings: any WarningReporter, warningLimit: Int = 20, rejects: (any RejectReporter)? = nil) {
+    public init(source: any UserRecordSource, strict: Bool = false, warnings: any WarningReporter, warningLimit: Int = LoadMessages.warningLimit, rejects: (any RejectReporter)? = nil) {
         self.source = source
         self.strict = strict
         self.warnings = warnings
@@ -82,21 +82,13 @@ public final class UserService: UserServiceProtocol {
         guard strict || report.skipped <= warningLimit else { return }
         let location = batch.location(ofRecord: index)
         if strict {
-            throw UserlistError(.data, Diagnostic(.unusableRecord, at: location, reason))
+            throw UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
         }
-        warnings.warn(.warning(.unusableRecord, at: location, reason))
+        warnings.warn(LoadMessages.skipped(at: location, reason: reason))
     }
 
     private func summarize(_ report: LoadReport) {
-        if report.skipped > warningLimit {
-            warnings.warn(.warning(.skippedRecords(total: report.skipped, listed: warningLimit), ""))
-        }
-        if let (total, reasons) = report.excludedSummary {
-            warnings.warn(.warning(.excludedRecords(count: total), reasons))
-        }
-        if report.duplicates > 0 {
-            warnings.warn(.warning(.duplicateIDs(count: report.duplicates), ""))
-        }
+        for line in LoadMessages.summary(of: report, warningLimit: warningLimit) { warnings.warn(line) }
     }
 }
 
@@ -119,10 +111,8 @@ private struct PreparedBatch: Sendable {
         var users: [User] = []
         users.reserveCapacity(batch.records.count)
         var records: [Record] = batch.records.map { record in
-            switch record {
-            case .user(let mapped):
-                let user = UserNormalizer.normalize(mapped)
-                if user.id.isEmpty { return .unusable(reason: "no \"id\"") }
+            switch NormalizedRecord(record) {
+            case .user(let user):
                 users.append(user)
                 return .user(id: user.id, nil)
             case .unusable(let reason):

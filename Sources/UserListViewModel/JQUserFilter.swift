@@ -26,7 +26,15 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
 
     /// The user's fields the expression can see, for the Gateway to build: a whole address or
     /// company when it sees any part (whether it is null depends on all of its fields).
-    public var canonicalFields: FieldSet {
+    public var canonicalFields: FieldSet { Self.canonicalFields(of: fields) }
+
+    /// ``canonicalFields`` of `expression`, without compiling it (the map stage of a distributed
+    /// run builds users for a `--where` that runs in another process).
+    public static func canonicalFields(of expression: String) -> FieldSet {
+        canonicalFields(of: CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression)))
+    }
+
+    private static func canonicalFields(of fields: CanonicalUserBuilder.Fields) -> FieldSet {
         var set: FieldSet = [.init(.id)]
         let pairs: [(CanonicalUserBuilder.Fields, FieldSet)] = [
             (.name, .init(.name)), (.username, .init(.username)), (.email, .init(.email)),

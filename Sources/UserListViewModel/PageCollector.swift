@@ -14,29 +14,29 @@ import HeapModule
 /// partitions of a Spark job, in input order or not) combine with ``merge(_:)`` into exactly the
 /// collector of one run. Without `--sort`, a `partial` collector keeps the first N×S matches
 /// instead of only the page's S, since it can't know how many matches other parts hold before its own.
-struct PageCollector {
+package struct PageCollector {
     /// A kept match.
-    enum Kept {
+    package enum Kept {
         case user(User)
         case row(EncodedRow)
     }
 
     let sort: UserSortOrder?
     /// Users to keep at most: the end of the requested page (nil: all of them).
-    let limit: Int?
+    package let limit: Int?
     /// How many users come before the page.
-    let skip: Int
+    package let skip: Int
     /// False when the matches were handed on already (streamed): only count them.
     let keeping: Bool
     /// Keeps what a later ``merge(_:)`` needs (see the type's notes).
     let partial: Bool
-    private(set) var matched = 0
+    package private(set) var matched = 0
     private var heap = Heap<SortEntry>()
     /// Every match's sort key, when there is a sort and no limit.
     private var keys: SortKeyArena?
     /// A full sort of encoded rows past this many bytes spills sorted runs to temporary files.
     let sortBudget: Int
-    private(set) var spilled: SpilledRows?
+    package private(set) var spilled: SpilledRows?
     /// Bytes of the rows kept in memory, and whether every kept match is a row (users can't spill).
     private var rowBytes = 0
     private var onlyRows = true
@@ -47,7 +47,7 @@ struct PageCollector {
     /// With a limit: the kept matches by input position.
     private var some: [Int: Kept] = [:]
 
-    init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, partial: Bool = false, sortBudget: Int = 256 << 20) {
+    package init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, partial: Bool = false, sortBudget: Int = 256 << 20) {
         self.sort = sort
         self.keeping = keeping
         self.partial = partial
@@ -69,7 +69,7 @@ struct PageCollector {
 
     /// Adds a match whose sort value was worked out already; `position` (increasing in input
     /// order, unique across collectors to be merged) defaults to its order among the matches.
-    mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws {
+    package mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws {
         defer { matched += 1 }
         guard keeping else { return }
         guard let limit else {
@@ -133,12 +133,12 @@ struct PageCollector {
 
     /// Ends collecting: a full sort that spilled writes its last run too, and its rows are read
     /// back from ``spilled`` (``page()`` is then empty).
-    mutating func finish() throws {
+    package mutating func finish() throws {
         if spilled != nil, !all.isEmpty { try spill(next: matched) }
     }
 
     /// The page's matches, in order.
-    func page() -> [Kept] {
+    package func page() -> [Kept] {
         guard let limit else {
             // A page past what an Int can count (`--page` × `--page-size` overflows) is empty.
             if skip > 0 { return [] }
@@ -152,6 +152,14 @@ struct PageCollector {
         let ordered = heap.unordered.sorted()
         guard skip < ordered.count else { return [] }
         return ordered[skip...].map { some[$0.sequence]! }
+    }
+
+    /// Everything a sorted or `partial` collector kept, best first, with the sort value and
+    /// position it was kept under: what the partial stage of a distributed run hands on, to be
+    /// added to the merge stage's collector (the page's own skip is the merge's to apply).
+    package func candidates() -> [(kept: Kept, sortValue: SortValue?, position: Int)] {
+        precondition(limit != nil && (sort != nil || partial), "only a paged sorted or partial collector has candidates")
+        return heap.unordered.sorted().map { (some[$0.sequence]!, $0.value, $0.sequence) }
     }
 
     /// The page's users (tests; a run that keeps rows has none).

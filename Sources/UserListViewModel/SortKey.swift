@@ -28,7 +28,7 @@ public enum SortKey: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The prepared sort value of `user`'s key, or nil when the user lacks it.
-    func sortValue(of user: User) -> SortValue? {
+    package func sortValue(of user: User) -> SortValue? {
         value(of: user).map { SortValue($0, key: self) }
     }
 }

@@ -87,16 +87,21 @@ public final class UserListViewModel {
         }
         if let note = filter?.summary() { warnings.warn(.warning(.note, note)) }
         try collector.finish()
-        var page = makePage(total: collector.matched, kept: collector.page())
+        var page = UserListPage(query: query, totalItems: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }
 
     /// `<input>:<line>:<col>: --where: <jq's message> (user <id>); …`, with jq's own ways to go on.
     static func whereError(_ item: AnnotatedUser, message: String) -> UserlistError {
-        UserlistError(.data, Diagnostic(
-            .expression, at: item.reference?.location, option: "--where", message, subject: "user \(item.user.id)",
-            hint: "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'"))
+        UserlistError(.data, whereDiagnostic(place: item.reference?.location, message: message, id: item.user.id))
+    }
+
+    /// What ``whereError(_:message:)`` says, for the partial stage of a distributed run too.
+    package static func whereDiagnostic(place: SourceLocation?, message: String, id: String) -> Diagnostic {
+        Diagnostic(
+            .expression, at: place, option: "--where", message, subject: "user \(id)",
+            hint: "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
     }
 
     private func reportRejected(_ item: AnnotatedUser, message: String) throws {
@@ -112,10 +117,14 @@ public final class UserListViewModel {
     /// something odd goes on, to be counted (or to stop a strict run) in input order once dedupe
     /// has kept it. With an encoder and no page, the matching users' rows are encoded there too.
     private func annotation() -> @Sendable ([User]) -> [UserAnnotation?] {
+        Self.annotator(query: query, filter: filter, encoder: query.page == nil ? encoder : nil)
+    }
+
+    /// ``annotation()`` for any query: the partial stage of a distributed run makes the same
+    /// decisions about its partition's users as a single run makes about all of them.
+    package static func annotator(query: UserListQuery, filter: (any UserFilter)?, encoder: (any CellEncoder)?) -> @Sendable ([User]) -> [UserAnnotation?] {
         let search = query.search.map(UserSearch.init)
         let sort = query.sort
-        let filter = self.filter
-        let encoder = query.page == nil ? encoder : nil
         return { users in
             var scratch: [UInt8] = []
             scratch.reserveCapacity(256)
@@ -138,31 +147,4 @@ public final class UserListViewModel {
             return annotations
         }
     }
-
-    private func makePage(total: Int, kept: [PageCollector.Kept]) -> UserListPage {
-        var items: [UserCellViewModel] = []
-        var users: [User] = []
-        var rows: [EncodedRow] = []
-        for entry in kept {
-            switch entry {
-            case .user(let user):
-                items.append(UserCellViewModel(user: user))
-                users.append(user)
-            case .row(let row): rows.append(row)
-            }
-        }
-        var page: UserListPage
-        if let pageNumber = query.page {
-            // Not (total + size - 1) / size: that overflows for a huge page size.
-            let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
-            page = UserListPage(
-                totalItems: total, page: pageNumber, pageSize: query.pageSize, totalPages: totalPages,
-                hasMore: pageNumber < totalPages, items: items, rows: rows)
-        } else {
-            page = UserListPage(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
-        }
-        page.users = users
-        return page
-    }
 }
-

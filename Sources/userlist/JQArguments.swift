@@ -67,6 +67,6 @@ struct JQArguments {
     static func takesValue(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), !argument.contains("=") else { return false }
         return ["--search", "--where", "--jq", "--jq-out", "--users-at", "--sort", "--page", "--page-size", "-f", "--format",
-                "--fields", "-o", "--output", "--rejects", "--max-rejects", "--summary", "--threads"].contains(argument)
+                "--fields", "-o", "--output", "--rejects", "--max-rejects", "--summary", "--threads", "--input", "--lines", "--started"].contains(argument)
     }
 }

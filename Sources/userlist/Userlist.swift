@@ -29,6 +29,7 @@ struct Userlist: ParsableCommand {
               userlist users.json --sort name --jq-out '.items[].title' -r
               curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
+              userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,
@@ -48,34 +49,8 @@ struct Userlist: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
-        let format = output.format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal && jq.outputTransform == nil ? .table : .json)
-        // 300k users must not flood a terminal: its table shows the first page and says how to see more.
-        let firstPageOnly = stdoutIsTerminal && format == .table && jq.outputTransform == nil && !filter.choosesRows
-        var run = UserListRun(
-            inputs: input.inputs.map(InputSource.init(argument:)),
-            query: filter.query(firstPageOnly: firstPageOnly),
-            format: format,
-            strict: batch.strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
-            whereExpression: filter.whereExpression,
-            preTransform: jq.preTransform,
-            outputTransform: jq.outputTransform,
-            variables: variables,
-            usersAt: try input.usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
-            explain: input.explain,
-            threads: input.threads)
-        run.columns = try output.fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
-        run.header = !output.noHeader
-        run.rawOutput = jq.rawOutput
-        run.countOnly = filter.count
-        run.jqTimeout = jq.jqTimeout
-        run.sandbox = jq.sandbox
-        if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }
-        let colour = Terminal.colour(output.color, stdoutIsTerminal: stdoutIsTerminal)
-        if colour || stdoutIsTerminal { run.highlighter = JSONHighlighter(pretty: stdoutIsTerminal, colour: colour) }
-        run.skipBadJSON = batch.skipBadJSON
-        run.rejectsPath = batch.rejects
-        run.maxRejects = batch.maxRejects
+        let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+            .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
         let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
         do {
@@ -91,6 +66,8 @@ struct Userlist: ParsableCommand {
         ProcessSignals.prepare()
         // `userlist diff …` is its own command; a file named `diff` is read as `./diff`.
         if CommandLine.arguments.dropFirst().first == "diff" { DiffCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
+        // `userlist stage …` likewise: the stages of a distributed run (a file named `stage` is `./stage`).
+        if CommandLine.arguments.dropFirst().first == "stage" { StageCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
         if let shell = CompletionScripts.requestedShell(Array(CommandLine.arguments.dropFirst())) {
             StandardError.printOrFail(CompletionScripts.script(for: shell))
         }

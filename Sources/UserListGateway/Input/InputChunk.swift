@@ -159,6 +159,29 @@ final class InputChunk: @unchecked Sendable {
         return SourceLocation(input: inputName, line: firstLine + newlines, column: column, path: path)
     }
 
+    /// ``location(ofOffset:path:)`` for many offsets at once: walked in increasing order, the
+    /// characters between one and the next are counted once, so a long line holding thousands of
+    /// records costs one pass, not one pass per record.
+    func locations(ofOffsets offsets: [Int], paths: [String?]) -> [SourceLocation] {
+        let starts = lineStarts()
+        var results = [SourceLocation?](repeating: nil, count: offsets.count)
+        var newlines = 0
+        var position = 0
+        var column = 1 + firstColumnOffset
+        for slot in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let end = min(max(offsets[slot], 0), count)
+            while newlines < starts.count, starts[newlines] <= end {
+                position = starts[newlines]
+                newlines += 1
+                column = 1
+            }
+            column += Self.characterCount(UnsafeRawBufferPointer(start: storage + position, count: end - position))
+            position = end
+            results[slot] = SourceLocation(input: inputName, line: firstLine + newlines, column: column, path: paths[slot])
+        }
+        return results.map { $0! }
+    }
+
     /// The bytes changed (a chunk is filled before it is read): the line table is made again if asked.
     private func forgetLines() {
         lineTable.withLock { $0 = nil }

@@ -1,0 +1,78 @@
+import UserListDomain
+@_spi(Pipeline) import UserListJSON
+/// Reads single lines of an input, each on its own, as a distributed engine hands them over
+/// (Spark's `textFile`, Hadoop Streaming): the map stage of `userlist stage` gets a line, the name of
+/// the input it came from and its number there, and needs the records a single run would have
+/// read from it, with the same places in messages.
+///
+/// A line is read as a stretch of its input that starts at that line, so a syntax error or a
+/// skipped record is reported at the line and column a single run gives. Each line must hold
+/// whole documents (NDJSON): a document that goes on past its line's end is an error here, where
+/// a single run would read on into the next line; the engine's split of the input can't be
+/// allowed to decide whether a run succeeds.
+public struct LineReader {
+    private var parser: ChunkParser
+
+    /// What one line held.
+    public struct Records {
+        /// Its records in order, as batches (a line bigger than simdjson's batch takes several).
+        public var batches: [RecordBatch] = []
+        /// Whether the line held any document (a blank line holds none).
+        public var hadDocuments = false
+        /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
+        public var morePages: String?
+    }
+
+    /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`.
+    public init(fields: FieldSet, usersAt: UsersAtPath? = nil, preTransform: JQDocumentTransform? = nil, skipBadJSON: Bool = false) {
+        let shapes: [any PayloadShape] = usersAt.map { [ExplicitPathShape(path: $0)] } ?? PayloadShapes.all
+        parser = ChunkParser(shapes: shapes, transform: preTransform, fields: fields)
+        parser.skipBadJSON = skipBadJSON
+    }
+
+    /// The records of `line` (without its line break), line `number` of input `name`; throws as
+    /// a single run stops (bad JSON without `--skip-bad-json`, a document with no users, `--jq`).
+    ///
+    /// The line is read with the line break that ends it in its input, as a single run reads it:
+    /// an export cut off inside its last document (`{"id":9,"name":"Ann` then a line break) is
+    /// "unexpected end of input" at the next line's first column, or a "control character in
+    /// string", exactly as one run says.
+    public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws -> Records {
+        var records = Records()
+        var chunk = Self.chunk(line, input: name, line: number, columnOffset: 0)
+        withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
+        if number == 1 { _ = chunk.skipByteOrderMark() }
+        while !chunk.bytes.isBlankJSON {
+            var batch = BatchBuilder()
+            let region = chunk.bytes
+            switch try parser.parse(region, of: chunk, atEnd: true, into: &batch) {
+            case .reread(let rewritten):
+                chunk = rewritten
+                continue
+            case .needMoreInput:
+                throw parser.incompleteDocument(in: region, of: chunk)
+            case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
+                if !batch.documents.isEmpty {
+                    records.hadDocuments = true
+                    records.morePages = batch.morePages
+                }
+                if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
+                // What simdjson left (a document bigger than its batch) is read on its own.
+                let keepFrom = region.count - unparsed
+                let (lineNumber, column) = chunk.position(after: keepFrom)
+                chunk = Self.chunk(UnsafeRawBufferPointer(rebasing: region[keepFrom...]), input: name, line: lineNumber, columnOffset: column)
+            }
+        }
+        return records
+    }
+
+    /// A chunk holding `bytes`, at `line` and `columnOffset` of input `name`. Sizes are rounded up
+    /// to a power of two so the storage pool reuses buffers across lines.
+    private static func chunk(_ bytes: UnsafeRawBufferPointer, input name: String, line: Int, columnOffset: Int) -> InputChunk {
+        var capacity = 1 << 12
+        while capacity < bytes.count + 1 { capacity <<= 1 }
+        let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: columnOffset)
+        chunk.append(bytes)
+        return chunk
+    }
+}

@@ -1,0 +1,126 @@
+@_spi(Pipeline) import UserListDomain
+import UserListGateway
+import UserListService
+import UserListRendering
+import UserListViewModel
+
+/// `userlist stage map`: numbered input lines → one keyed line per user, and the partition's counts.
+///
+/// Each line is read as a single run reads it (``LineReader``: shapes, mappings, `--jq`,
+/// `--users-at`, `--skip-bad-json`), and each record goes through the Service's rules that need no
+/// other record (``NormalizedRecord``). A user is written under its id, for the shuffle that keeps
+/// each id's smallest position; everything else is counted, and what a single run would say
+/// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
+struct MapStage {
+    let run: UserListRun
+    /// The inputs' names, by index: messages name them as a single run would.
+    let names: [String]
+    /// `--jq`, compiled: nil compiles it here (as ``PartialStage/filter``).
+    var transform: JQDocumentTransform?
+
+    func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
+        run.prepareJQ()
+        var transform = self.transform
+        if transform == nil, let expression = run.preTransform {
+            transform = try JQDocumentTransform(expression: expression, variables: run.variables)
+        }
+        var reader = LineReader(fields: run.neededFields(whereFields: run.whereExpression.map(JQUserFilter.canonicalFields(of:))), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON)
+        var statistics = StageStatistics(options: run.stageFingerprint)
+        var first: Int?
+        // After a reading error nothing later can change the answer: the rest is only counted.
+        var stopped = false
+        try input.forEachLine { (line, number) throws(UserlistError) in
+            guard let fields = StageLine.fields(line, count: 4), let index = StageLine.integer(fields[0]),
+                  let lineNumber = StageLine.integer(fields[1]), lineNumber >= 1,
+                  let global = StageLine.integer(fields[2]), global < StagePosition.lineLimit
+            else {
+                throw StageFailure.badLine(.map, input, number, line, expected: "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)")
+            }
+            guard index < names.count else {
+                throw StageFailure.bad(.map, input, number, "input \(index) has no name: give every input's name with --input, in order (\(names.count) given)")
+            }
+            statistics.lines += 1
+            statistics.bytes += fields[3].count + 1
+            if first == nil { first = global }
+            if let known = statistics.starts.firstIndex(where: { $0.input == index }) {
+                statistics.starts[known].line = min(statistics.starts[known].line, global)
+            } else {
+                statistics.starts.append(.init(input: index, line: global))
+            }
+            guard !stopped else { return }
+            do {
+                let records = try reader.read(fields[3], input: names[index], number: lineNumber)
+                try map(records, input: index, line: global, output: output, statistics: &statistics)
+            } catch let error as UserlistError where error.kind == .data {
+                statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
+                stopped = true
+            } catch let error as UserlistError {
+                throw error
+            } catch {
+                throw UserlistError(.data, "\(error)")
+            }
+        }
+        guard let first else { return }
+        statistics.warnings = StageStatistics.first(statistics.warnings)
+        output.write("!\(first)\t\(first)\t")
+        output.write(statistics.json())
+        output.write(byte: UInt8(ascii: "\n"))
+        try output.flush()
+    }
+
+    /// Writes the users of one line's records and counts the rest.
+    private func map(_ records: LineReader.Records, input: Int, line: Int, output: OutputWriter, statistics: inout StageStatistics) throws {
+        var item = 0
+        for batch in records.batches {
+            let normalized = batch.records.map(NormalizedRecord.init)
+            // A `--where` error names the user's place, as a single run's does.
+            var places: [Int: StageUserJSON.Place] = [:]
+            if run.whereExpression != nil {
+                let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
+                for (index, location) in zip(users, batch.locations(ofRecords: users)) {
+                    places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column)
+                }
+            }
+            for (index, record) in normalized.enumerated() {
+                guard item < StagePosition.itemsPerLine else {
+                    throw UserlistError(.data, "stage map: line \(line + 1) of all the inputs holds more than \(StagePosition.itemsPerLine - 1) records; split it")
+                }
+                let position = StagePosition.of(line: line, item: item)
+                item += 1
+                statistics.records += 1
+                switch record {
+                case .user(let user):
+                    statistics.users += 1
+                    JSONText.appendString(user.id, to: output)
+                    output.write(byte: UInt8(ascii: "\t"))
+                    output.write(int: position)
+                    output.write(byte: UInt8(ascii: "\t"))
+                    StageUserJSON.append(user, place: places[index], to: output)
+                    output.write(byte: UInt8(ascii: "\n"))
+                case .unusable(let reason), .malformed(let reason):
+                    statistics.rejected += 1
+                    let location = batch.location(ofRecord: index)
+                    if run.strict {
+                        let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
+                        statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
+                    } else {
+                        statistics.warnings.append(.init(position: position, input: input, text: LoadMessages.skipped(at: location, reason: reason).text))
+                        // Only the first few are ever printed: a dirty export must not grow this.
+                        if statistics.warnings.count > 2 * LoadMessages.warningLimit { statistics.warnings = StageStatistics.first(statistics.warnings) }
+                    }
+                case .excluded(let reason):
+                    statistics.excluded[reason, default: 0] += 1
+                }
+            }
+        }
+        if records.hadDocuments {
+            let note = records.morePages.map { "\(names[input]): \($0), but the input ends here: only the users read are listed" }
+            let end = StageStatistics.InputEnd(input: input, position: StagePosition.end(ofLine: line), note: note)
+            if let known = statistics.ends.firstIndex(where: { $0.input == input }) {
+                if statistics.ends[known].position < end.position { statistics.ends[known] = end }
+            } else {
+                statistics.ends.append(end)
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+import UserListRendering
+
+/// A full export's rows written by the merge stage as they arrive, sorted by the driver, so the
+/// driver's memory does not grow with the export: json's envelope (its counts are known, since
+/// every line of counts sorts before the rows), then the rows joined by commas; ndjson, csv and
+/// tsv's header, then the rows as they are (coloured ndjson a line at a time, as a single run
+/// streams it). A table and `--jq-out` need every row first, and coloured JSON is rewritten
+/// whole: those are rendered at the end, as a single run does.
+struct MergeRowStream {
+    private enum Form {
+        case rows(any RowStreamingRenderer)
+        case json(JSONListRenderer)
+    }
+
+    private let form: Form
+    private let colour: JSONHighlighter?
+    private var first = true
+
+    init?(renderer: any ListRenderer, highlight: JSONHighlighter?) {
+        if let json = renderer as? JSONListRenderer, highlight == nil {
+            form = .json(json)
+        } else if let rows = renderer as? any RowStreamingRenderer {
+            form = .rows(rows)
+        } else {
+            return nil
+        }
+        colour = highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) }
+    }
+
+    /// Whether a single run streams this format: it writes its header, and the rows before an
+    /// error, before it fails (json is written only once all is read).
+    var streamsInOneRun: Bool {
+        if case .rows = form { true } else { false }
+    }
+
+    func writeOpening(_ state: ListState, to output: OutputWriter) {
+        switch form {
+        case .rows(let renderer): renderer.writeHeader(to: output)
+        case .json(let renderer): renderer.writeOpening(state, to: output)
+        }
+    }
+
+    mutating func write(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
+        if case .json = form, !first { output.write(byte: UInt8(ascii: ",")) }
+        first = false
+        if let colour {
+            colour.rewrite(Array(row)).withUnsafeBytes { output.write($0) }
+        } else {
+            output.write(row)
+        }
+    }
+
+    func writeClosing(to output: OutputWriter) {
+        if case .json(let renderer) = form { renderer.writeClosing(to: output) }
+    }
+}

@@ -1,0 +1,199 @@
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+import UserListRendering
+
+/// `userlist stage merge`: every partition's lines → exactly the output of one run.
+///
+/// The counts are summed (``StageStatistics``), so totals, pages, `hasMore` and the summary are a
+/// single run's. A paged query's candidates go into one `partial` ``PageCollector`` by their global
+/// positions (ties in the sort keep input order), which then gives the page a single run gives; a
+/// full export's lines arrive sorted by their key and are written in that order (each key must be
+/// greater than the one before, or the driver did not sort them). Warnings are printed as a single
+/// run prints them, then the page is rendered by the same renderer; an error a stage met in the
+/// data is reported as a single run reports it, with its exit code, and nothing is written.
+struct MergeStage {
+    let run: UserListRun
+    /// Input lines the driver numbered, when it says: fewer or more counted means a lost or
+    /// repeated partition, which must not pass as an answer.
+    var expectedLines: Int?
+
+    func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
+        let (renderer, highlight) = try run.makeRenderer()
+        let plan = StagePlan(run)
+        var collector = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true)
+        var total = StageStatistics(options: run.stageFingerprint)
+        let batch = StageRecordBatch()
+        var kept: [PageCollector.Kept] = []
+        var rowBytes: [UInt8] = []
+        var rowRanges: [Range<Int>] = []
+        var previousKey: [UInt8]?
+        // A full export's rows go out as they come when the format allows (see MergeRowStream).
+        var stream = plan.kind == .rows ? MergeRowStream(renderer: renderer, highlight: highlight) : nil
+        var streaming = false
+        var streamed = 0
+        /// In a run that fails, the rows a single run streamed before failing: up to this position.
+        var streamEnd: Int?
+
+        /// Once every line of counts is in (they sort first): the warnings, and the output's start.
+        func startStreaming() {
+            streaming = true
+            if let error = total.error {
+                for text in Self.warnings(total, before: error) { warnings.warn(text) }
+                // A single run printing every match in input order streams its rows as they are
+                // decided: the header, and the rows of the inputs before the one it failed in.
+                guard run.query.sort == nil, stream!.streamsInOneRun else {
+                    streamEnd = -1
+                    return
+                }
+                streamEnd = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
+            } else {
+                for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+                for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
+            }
+            stream!.writeOpening(UserListPage(query: run.query, totalItems: total.matched, kept: []).state, to: output)
+        }
+
+        func sealRows() {
+            let storage = EncodedRows(rowBytes)
+            kept += rowRanges.map { .row(EncodedRow(storage: storage, range: $0)) }
+            rowBytes = []
+            rowRanges = []
+        }
+
+        func process() throws(UserlistError) {
+            let (users, badLine) = batch.users()
+            if let badLine { throw StageFailure.bad(.merge, input, badLine, "not a user as the partial stage writes it") }
+            for (index, (user, _)) in users.enumerated() {
+                if plan.kind == .page {
+                    if collector.limit != nil {
+                        try? collector.add(.user(user), sortValue: run.query.sort?.key.sortValue(of: user), position: batch.entries[index].position)
+                    }
+                } else {
+                    kept.append(.user(user))
+                }
+            }
+            batch.removeAll()
+        }
+
+        try input.forEachLine { (line, number) throws(UserlistError) in
+            guard let fields = StageLine.fields(line, count: 3) else {
+                throw StageFailure.badLine(.merge, input, number, line, expected: "SORTKEY<TAB>POSITION<TAB>RECORD, as the partial stage writes")
+            }
+            if StageLine.isCounts(line) {
+                guard let counts = StageStatistics(json: fields[2]) else {
+                    throw StageFailure.bad(.merge, input, number, "not the counts the partial stage writes")
+                }
+                guard counts.options == total.options else { throw StageFailure.otherOptions(.merge, input, number) }
+                if previousKey != nil, plan.sortsLines {
+                    throw StageFailure.bad(.merge, input, number, "counts after rows: sort the partial stage's lines by their first field before the merge")
+                }
+                total.merge(counts)
+                return
+            }
+            guard let position = StageLine.integer(fields[1]) else {
+                throw StageFailure.badLine(.merge, input, number, line, expected: "SORTKEY<TAB>POSITION<TAB>RECORD, as the partial stage writes")
+            }
+            if plan.sortsLines {
+                // A full export is written in the order it comes: it must be the sorted order.
+                let key = Array(fields[0])
+                if let previousKey, !previousKey.lexicographicallyPrecedes(key) {
+                    throw StageFailure.bad(.merge, input, number, "rows out of order: sort the partial stage's lines by their first field before the merge")
+                }
+                previousKey = key
+            }
+            if stream != nil {
+                if !streaming { startStreaming() }
+                rowBytes.removeAll(keepingCapacity: true)
+                guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
+                    throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
+                }
+                streamed += 1
+                if let streamEnd, position >= streamEnd { return }
+                rowBytes.withUnsafeBytes { stream!.write($0, to: output) }
+                return
+            }
+            if plan.kind == .rows {
+                // A row's place in its buffer is 32-bit: a new buffer every GiB.
+                if rowBytes.count > 1 << 30 { sealRows() }
+                let start = rowBytes.count
+                guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
+                    throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
+                }
+                rowRanges.append(start..<rowBytes.count)
+                return
+            }
+            batch.add(line: number, position: position, key: fields[0], json: fields[2])
+            if batch.isFull { try process() }
+        }
+        if !batch.isEmpty { try process() }
+
+        if let expectedLines, total.lines != expectedLines {
+            throw UserlistError(.data, "stage merge: the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice")
+        }
+        if stream != nil {
+            if !streaming { startStreaming() }
+            if let error = total.error {
+                try? output.flush()
+                throw error.error
+            }
+            guard streamed == total.matched else { throw Self.lostRows(streamed, total) }
+            stream!.writeClosing(to: output)
+            try output.flush()
+            var statistics = RunStatistics()
+            statistics.report = total.report
+            statistics.matched = total.matched
+            statistics.written = total.matched
+            return (statistics, total)
+        }
+        if let error = total.error {
+            for text in Self.warnings(total, before: error) { warnings.warn(text) }
+            throw error.error
+        }
+        for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+        for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
+
+        var statistics = RunStatistics()
+        statistics.report = total.report
+        if plan.kind == .count {
+            output.write(int: total.matched)
+            output.write(byte: UInt8(ascii: "\n"))
+            try output.flush()
+            statistics.matched = total.matched
+            statistics.written = 1
+            return (statistics, total)
+        }
+        switch plan.kind {
+        case .page: kept = collector.page()
+        case .rows: sealRows()
+        default: break
+        }
+        if plan.kind != .page, kept.count != total.matched { throw Self.lostRows(kept.count, total) }
+        let state = UserListPage(query: run.query, totalItems: total.matched, kept: kept).state
+        try run.render(state, with: renderer, highlight: highlight, to: output)
+        statistics.count(state, query: run.query)
+        return (statistics, total)
+    }
+
+    static func lostRows(_ rows: Int, _ total: StageStatistics) -> UserlistError {
+        UserlistError(.data, "stage merge: \(rows) rows for the \(total.matched) users that matched: a partition's rows were lost or repeated")
+    }
+
+    /// A single run's warnings about records and inputs, in input order: the first skipped
+    /// records and the inputs that ended where more pages were announced. Before `error`, only
+    /// those a single run prints before stopping there: a reading error stops it before the
+    /// warnings of its own input; a `--where` error after them.
+    static func warnings(_ total: StageStatistics, before error: StageError?) -> [String] {
+        var lines: [(position: Int, text: String)] = []
+        for warning in total.warnings {
+            if let error, warning.input > error.input || (warning.input == error.input && error.rank != .filter) { continue }
+            lines.append((warning.position, warning.text))
+        }
+        for end in total.ends {
+            guard let note = end.note else { continue }
+            if let error, end.input >= error.input { continue }
+            lines.append((end.position, note))
+        }
+        return lines.sorted { $0.position < $1.position }.map(\.text)
+    }
+}

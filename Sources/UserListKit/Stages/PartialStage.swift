@@ -1,0 +1,119 @@
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListViewModel
+import UserListService
+import UserListRendering
+
+/// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
+///
+/// Each user goes through what a single run does after dedupe, with the same code
+/// (``UserListViewModel/annotator(query:filter:encoder:)``): `--where`, `--search`, the sort key.
+/// A paged query keeps its best page × page size in a `partial` ``PageCollector`` — any of them
+/// may be on the page once every partition is seen — and writes them at the end; a full export
+/// writes every match as it goes, encoded as the output's row when the format allows, each behind
+/// its ``CompactSortKey`` so the rows can be put in order by a plain sort. The map stage's counts
+/// that reached this partition are added to its own and handed on in one line.
+struct PartialStage {
+    let run: UserListRun
+    let names: [String]
+    /// `--where`, compiled: nil compiles it here (a test hands one to many partitions in a
+    /// process, where libjq 1.6 takes ~25 ms to compile each).
+    var filter: JQUserFilter?
+
+    func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
+        run.prepareJQ()
+        var filter = self.filter
+        if filter == nil { filter = try run.makeFilter(parallelism: run.threads ?? UserGateway.defaultWorkers) }
+        let plan = StagePlan(run)
+        var collector = plan.kind == .page ? PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true) : nil
+        let annotate = UserListViewModel.annotator(query: run.query, filter: filter, encoder: plan.kind == .rows ? plan.encoder : nil)
+        var statistics = StageStatistics(options: run.stageFingerprint)
+        var forwarded: StageStatistics?
+        var seen = Set<[UInt8]>()
+        let batch = StageRecordBatch()
+        var lines = 0
+
+        func process() throws(UserlistError) {
+            let (users, badLine) = batch.users()
+            if let badLine { throw StageFailure.bad(.partial, input, badLine, "not a user as the map stage writes it") }
+            let annotations = annotate(users.map(\.0))
+            for (index, annotation) in annotations.enumerated() {
+                statistics.distinct += 1
+                guard let annotation else { continue }
+                let (user, place) = users[index]
+                let position = batch.entries[index].position
+                if case .failed(let message) = annotation.filter {
+                    let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column) }
+                    let error = UserlistError(.data, UserListViewModel.whereDiagnostic(place: location, message: message, id: user.id))
+                    statistics.error = StageError.first(statistics.error, StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error))
+                    continue
+                }
+                statistics.matched += 1
+                switch plan.kind {
+                case .count:
+                    break
+                case .page:
+                    if collector!.limit != nil { try? collector!.add(.user(user), sortValue: annotation.sortValue, position: position) }
+                case .rows, .users:
+                    writeKey(annotation.sortValue, position, to: output)
+                    if let row = annotation.row {
+                        row.withBytes { StageLine.appendEscaped($0, to: output) }
+                    } else {
+                        StageUserJSON.append(user, place: nil, to: output)
+                    }
+                    output.write(byte: UInt8(ascii: "\n"))
+                }
+            }
+            batch.removeAll()
+        }
+
+        try input.forEachLine { (line, number) throws(UserlistError) in
+            lines += 1
+            guard let fields = StageLine.fields(line, count: 3) else {
+                throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
+            }
+            if StageLine.isCounts(line) {
+                guard let counts = StageStatistics(json: fields[2]) else {
+                    throw StageFailure.bad(.partial, input, number, "not the counts the map stage writes")
+                }
+                guard counts.options == statistics.options else { throw StageFailure.otherOptions(.partial, input, number) }
+                if forwarded == nil { forwarded = counts } else { forwarded!.merge(counts) }
+                return
+            }
+            guard let position = StageLine.integer(fields[1]) else {
+                throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
+            }
+            // The shuffle must have kept one line per id: a second one would be counted twice.
+            guard seen.insert(Array(fields[0])).inserted else {
+                throw StageFailure.bad(.partial, input, number, "id \(String(decoding: fields[0], as: UTF8.self)) again: deduplicate by id before this stage (keep each id's smallest position)")
+            }
+            batch.add(line: number, position: position, key: fields[0], json: fields[2])
+            if batch.isFull { try process() }
+        }
+        if !batch.isEmpty { try process() }
+        guard lines > 0 else { return }
+        if var forwarded {
+            forwarded.merge(statistics)
+            statistics = forwarded
+        }
+        output.write("!\t0\t")
+        output.write(statistics.json())
+        output.write(byte: UInt8(ascii: "\n"))
+        for candidate in collector?.candidates() ?? [] {
+            guard case .user(let user) = candidate.kept else { continue }
+            writeKey(candidate.sortValue, candidate.position, to: output)
+            StageUserJSON.append(user, place: nil, to: output)
+            output.write(byte: UInt8(ascii: "\n"))
+        }
+        try output.flush()
+    }
+
+    /// `SORTKEY<TAB>POSITION<TAB>`.
+    private func writeKey(_ value: SortValue?, _ position: Int, to output: OutputWriter) {
+        var key: [UInt8] = []
+        CompactSortKey.appendHex(value, descending: run.query.sort?.descending ?? false, position: position, to: &key)
+        key.withUnsafeBytes { output.write($0) }
+        output.write(byte: UInt8(ascii: "\t"))
+        output.write(int: position)
+        output.write(byte: UInt8(ascii: "\t"))
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import UserListDomain
+
+/// A stage's standard input (or bytes, in tests), read as lines: a line ends at `\n`, which is
+/// not part of it; a last line without one is a line too.
+public struct StageInput: Sendable {
+    private enum Source {
+        case fileDescriptor(Int32)
+        case bytes([UInt8])
+    }
+
+    private let source: Source
+    /// The name messages give it.
+    let name: String
+
+    public static let standardInput = StageInput(source: .fileDescriptor(STDIN_FILENO), name: "<stdin>")
+
+    public init(bytes: [UInt8]) {
+        source = .bytes(bytes)
+        name = "<stdin>"
+    }
+
+    private init(source: Source, name: String) {
+        self.source = source
+        self.name = name
+    }
+
+    /// Calls `body` with each line and its 1-based number, in order.
+    func forEachLine(_ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+        switch source {
+        case .bytes(let bytes):
+            var number = 0
+            var failure: UserlistError?
+            bytes.withUnsafeBytes { all in
+                var start = 0
+                while start < all.count {
+                    let end = Self.newline(in: all, from: start, to: all.count) ?? all.count
+                    number += 1
+                    do throws(UserlistError) { try body(UnsafeRawBufferPointer(rebasing: all[start..<end]), number) } catch {
+                        failure = error
+                        return
+                    }
+                    start = end + 1
+                }
+            }
+            if let failure { throw failure }
+        case .fileDescriptor(let fd):
+            try read(fd, body)
+        }
+    }
+
+    /// Reads 1 MiB at a time; a line longer than what is buffered grows the buffer.
+    private func read(_ fd: Int32, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var filled = 0
+        var number = 0
+        var ended = false
+        while !ended {
+            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw UserlistError(.noInput, "\(name): read error: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { ended = true }
+            filled += n
+            var consumed = 0
+            var failure: UserlistError?
+            buffer.withUnsafeBytes { all in
+                do throws(UserlistError) {
+                    while consumed < filled {
+                        guard let end = Self.newline(in: all, from: consumed, to: filled) else {
+                            guard ended else { break }
+                            number += 1
+                            try body(UnsafeRawBufferPointer(rebasing: all[consumed..<filled]), number)
+                            consumed = filled
+                            break
+                        }
+                        number += 1
+                        try body(UnsafeRawBufferPointer(rebasing: all[consumed..<end]), number)
+                        consumed = end + 1
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            if consumed > 0 {
+                buffer.withUnsafeMutableBytes { _ = memmove($0.baseAddress!, $0.baseAddress! + consumed, filled - consumed) }
+                filled -= consumed
+            }
+        }
+    }
+
+    /// The offset of the first `\n` in `bytes[from..<to]`.
+    private static func newline(in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
+        guard from < to, let found = memchr(bytes.baseAddress! + from, Int32(UInt8(ascii: "\n")), to - from) else { return nil }
+        return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+    }
+}

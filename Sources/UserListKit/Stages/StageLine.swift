@@ -1,0 +1,81 @@
+import UserListDomain
+import UserListRendering
+
+/// The lines stages read and write: tab-separated fields, the last of which is a record's text
+/// and may hold tabs itself. Every line is one line (`RDD.pipe` hands on lines), so an output row
+/// that holds line breaks (a CSV record ends with CRLF) is written escaped.
+///
+///     map input        INPUT  LINE  POSITION  TEXT        the input's index, the line's number in
+///                                                         it (1-based), its global position (0-based)
+///     map output       KEY  POSITION  USER                KEY: the id as a JSON string
+///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
+///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``, hex
+///                      !  0  COUNTS                       sorts before every SORTKEY
+enum StageLine {
+    /// The line's first `count - 1` tab-separated fields and the rest, or nil when it has fewer.
+    static func fields(_ line: UnsafeRawBufferPointer, count: Int) -> [UnsafeRawBufferPointer]? {
+        var fields: [UnsafeRawBufferPointer] = []
+        fields.reserveCapacity(count)
+        var start = 0
+        while fields.count < count - 1 {
+            guard let tab = line[start...].firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+            fields.append(UnsafeRawBufferPointer(rebasing: line[start..<tab]))
+            start = tab + 1
+        }
+        fields.append(UnsafeRawBufferPointer(rebasing: line[start...]))
+        return fields
+    }
+
+    /// A field of decimal digits as a number (no sign, no more than 18 digits), else nil.
+    static func integer(_ field: UnsafeRawBufferPointer) -> Int? {
+        guard !field.isEmpty, field.count <= 18 else { return nil }
+        var value = 0
+        for byte in field {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// Whether the line carries counts rather than a record.
+    static func isCounts(_ line: UnsafeRawBufferPointer) -> Bool { line.first == UInt8(ascii: "!") }
+
+    /// A row's bytes with `\`, line feed and carriage return written `\\`, `\n`, `\r`.
+    static func appendEscaped(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
+        var start = 0
+        for (index, byte) in row.enumerated() where byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D {
+            output.write(UnsafeRawBufferPointer(rebasing: row[start..<index]))
+            output.write(byte: UInt8(ascii: "\\"))
+            output.write(byte: byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "\\"))
+            start = index + 1
+        }
+        output.write(UnsafeRawBufferPointer(rebasing: row[start...]))
+    }
+
+    /// ``appendEscaped(_:to:)`` undone, appended to `bytes`; false for an escape it never writes.
+    static func appendUnescaped(_ field: UnsafeRawBufferPointer, to bytes: inout [UInt8]) -> Bool {
+        var escaped = false
+        for byte in field {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "\\"): bytes.append(byte)
+                default: return false
+                }
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return !escaped
+    }
+
+    /// The start of a line, for a message about it: at most 60 characters.
+    static func excerpt(_ line: UnsafeRawBufferPointer) -> String {
+        let text = String(decoding: line.prefix(240), as: UTF8.self)
+        return text.count > 60 ? String(text.prefix(60)) + "…" : text
+    }
+}

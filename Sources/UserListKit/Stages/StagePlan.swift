@@ -1,0 +1,42 @@
+import UserListViewModel
+import UserListRendering
+
+/// How a query's answer is gathered from the partitions: decided from the options alone, the same
+/// way by every stage, and told to the driver by `userlist stage plan` (one JSON line).
+///
+/// - `count`: only the counts travel.
+/// - `page`: each partition's best page × page size (few lines): the driver collects them in any
+///   order and the merge keeps the best.
+/// - `rows` / `users`, a full export: every match travels, the format's own row when it has one
+///   (json, ndjson, csv, tsv), else the user (table, `--jq-out`), behind its sort key; the driver
+///   sorts the lines by that key (Spark's `sortBy`, in parallel), and the merge writes them in the
+///   order it gets them, checking it.
+struct StagePlan {
+    enum Kind: String {
+        case count, page, rows, users
+    }
+
+    let kind: Kind
+    /// The format's row encoder, for `rows`.
+    let encoder: (any CellEncoder)?
+
+    init(_ run: UserListRun) {
+        if run.countOnly {
+            kind = .count
+            encoder = nil
+        } else if run.query.page != nil {
+            kind = .page
+            encoder = nil
+        } else {
+            // --jq-out transforms cells (users travel); it is compiled only where it runs (merge).
+            encoder = run.outputTransform != nil ? nil : run.format.renderer(maxTableWidth: nil, columns: run.columns, header: run.header) as? any CellEncoder
+            kind = encoder == nil ? .users : .rows
+        }
+    }
+
+    /// Whether the driver must sort the partial stage's lines by their first field before the merge.
+    var sortsLines: Bool { kind == .rows || kind == .users }
+
+    /// `{"gather":"page","sort":false}`: what `userlist stage plan` prints.
+    var json: String { "{\"gather\":\"\(kind.rawValue)\",\"sort\":\(sortsLines)}" }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import UserListService
+
+/// What the stages of a distributed run counted, carried from map through partial to merge as
+/// one JSON line per partition and summed there into a single run's counts and warnings.
+///
+/// Counts add up across partitions; the warnings a single run prints one by one are kept by
+/// position, only as many as it prints (the first ``LoadMessages/warningLimit`` skipped
+/// records); an input's end is the latest line of it any partition saw; the error is the one a
+/// single run stops at (see ``StageError``).
+struct StageStatistics: Codable, Sendable {
+    /// A fingerprint of the options that shape the answer: every stage must have the same.
+    var options: String
+    /// Input lines the map stage read, and their bytes (each with its line break).
+    var lines = 0
+    var bytes = 0
+    /// Records of every kind: users + rejected + duplicates + excluded, as in a single run.
+    var records = 0
+    /// Records that became users, before dedupe (map).
+    var users = 0
+    /// Users left after dedupe (partial): `users - distinct` were duplicates.
+    var distinct = 0
+    var rejected = 0
+    var excluded: [String: Int] = [:]
+    /// Users that passed `--where` and `--search` (partial).
+    var matched = 0
+    /// The first skipped records' warnings, by position.
+    var warnings: [Warning] = []
+    /// For each input, the last line that held a document, and what it said of more pages.
+    var ends: [InputEnd] = []
+    /// For each input, its first line's global position: where a streamed run's rows stop when
+    /// it fails in that input.
+    var starts: [InputStart] = []
+    var error: StageError?
+
+    struct Warning: Codable, Sendable {
+        var position: Int
+        var input: Int
+        var text: String
+    }
+
+    struct InputStart: Codable, Sendable {
+        var input: Int
+        var line: Int
+    }
+
+    struct InputEnd: Codable, Sendable {
+        var input: Int
+        var position: Int
+        /// `<input>: more pages …, but the input ends here …`, when that line's document said so.
+        var note: String?
+    }
+
+    init(options: String) { self.options = options }
+
+    /// Adds `other`'s counts (another partition's), keeping what a single run would print.
+    mutating func merge(_ other: StageStatistics) {
+        lines += other.lines
+        bytes += other.bytes
+        records += other.records
+        users += other.users
+        distinct += other.distinct
+        rejected += other.rejected
+        matched += other.matched
+        excluded.merge(other.excluded, uniquingKeysWith: +)
+        warnings = Self.first(warnings + other.warnings)
+        var latest: [Int: InputEnd] = [:]
+        for end in ends + other.ends where end.position >= latest[end.input]?.position ?? -1 { latest[end.input] = end }
+        ends = latest.values.sorted { $0.input < $1.input }
+        var earliest: [Int: Int] = [:]
+        for start in starts + other.starts { earliest[start.input] = min(start.line, earliest[start.input] ?? .max) }
+        starts = earliest.map { InputStart(input: $0.key, line: $0.value) }.sorted { $0.input < $1.input }
+        error = StageError.first(error, other.error)
+    }
+
+    /// The skipped records a single run warns about: the first few by position.
+    static func first(_ warnings: [Warning]) -> [Warning] {
+        Array(warnings.sorted { $0.position < $1.position }.prefix(LoadMessages.warningLimit))
+    }
+
+    /// The single run's report: `duplicates` are the users dedupe dropped.
+    var report: LoadReport {
+        var report = LoadReport(recordsRead: records, usersLoaded: distinct, skipped: rejected, duplicates: users - distinct)
+        report.excluded = excluded
+        return report
+    }
+
+    // MARK: One JSON line
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain counts and strings can't fail.
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+
+    init?(json: UnsafeRawBufferPointer) {
+        guard let decoded = try? JSONDecoder().decode(StageStatistics.self, from: Data(json)) else { return nil }
+        self = decoded
+    }
+}

@@ -1,0 +1,68 @@
+@_spi(Pipeline) import UserListDomain
+import UserListGateway
+import UserListRendering
+import Foundation
+
+extension UserListRun {
+    /// Runs one stage of a distributed run over `input` (see ``Stage``). `names` are the inputs'
+    /// names, by index, as the driver numbered them. Map and partial write their lines to
+    /// standard output; merge writes the run's output to `destination` (a file only once it has
+    /// succeeded), its warnings, and `reporting`'s summary, whose seconds count from `started`
+    /// (the job's start, which only the driver knows; now when nil).
+    public func runStage(
+        _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
+        warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil
+    ) throws(UserlistError) {
+        let started = started ?? Date()
+        switch stage {
+        case .map:
+            try MapStage(run: self, names: names).run(input, to: .standardOutput())
+        case .partial:
+            try PartialStage(run: self, names: names).run(input, to: .standardOutput())
+        case .merge:
+            var result: (RunStatistics, StageStatistics)?
+            var failure: UserlistError?
+            do {
+                result = try destination.writing { (output) throws(UserlistError) in
+                    try MergeStage(run: self, expectedLines: expectedLines).run(input, to: output, warnings: warnings)
+                }
+            } catch {
+                failure = error
+            }
+            if let reporting, let summaryDestination = reporting.summary {
+                let summary = RunSummary(
+                    inputs: max(1, names.count), bytes: result?.1.bytes ?? 0, statistics: result?.0 ?? RunStatistics(),
+                    recordsSeen: result?.1.records ?? 0, rejectedSeen: result?.1.rejected ?? 0,
+                    seconds: Date().timeIntervalSince(started), failure: failure)
+                try writeSummary(summary.json, to: summaryDestination, reporting: reporting)
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// `userlist stage plan`: checks every option as the stages will (a bad one is exit 64, before
+    /// the driver starts anything) and says how the driver gathers the partial stage's lines.
+    public func stagePlan() throws(UserlistError) -> String {
+        prepareJQ()
+        _ = try makeFilter(parallelism: 1)
+        _ = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
+        return StagePlan(self).json
+    }
+
+    /// Whether stages were given the same options: the ones that shape the answer, as one short
+    /// text (FNV-1a of their description), carried in every line of counts.
+    var stageFingerprint: String {
+        let parts: [String] = [
+            format.rawValue, query.search ?? "-", query.sort?.description ?? "-", query.page.map(String.init) ?? "-", String(query.pageSize),
+            columns.columns.map(\.name).joined(separator: ","), String(header), whereExpression ?? "-", preTransform ?? "-",
+            outputTransform ?? "-", String(rawOutput), variables.fingerprint, usersAt?.description ?? "-", String(strict),
+            String(skipBadJSON), String(countOnly), String(sandbox), jqTimeout.map { "\($0)" } ?? "-",
+        ]
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.joined(separator: "\u{0}").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import UserListKit
+
+/// `userlist stage merge`: the only stage that writes the output, `--summary` and warnings.
+struct MergeCommand: StageSubcommand {
+    static let configuration = CommandConfiguration(commandName: "merge", abstract: "Every partition's lines → the output of one run.")
+    @OptionGroup var options: StageOptions
+
+    @Option(help: ArgumentHelp("Fail (exit 65) unless the map stage read exactly N input lines: a lost or repeated partition must not pass as an answer.", valueName: "n"))
+    var lines: Int?
+
+    @Option(help: ArgumentHelp("When the job started (seconds since 1970), for --summary's seconds.", valueName: "seconds"))
+    var started: Double?
+
+    func validate() throws { try options.validate(writesOutput: true) }
+
+    func run(variables: JQVariables) throws {
+        let run = try options.makeRun(variables: variables)
+        let reportingSummary = RunReporting(summary: options.batch.summary.map(OutputDestination.init(argument:))) { StandardError.write($0) }
+        try reporting { () throws(UserlistError) in
+            try run.runStage(
+                .merge, names: options.names, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
+                warnings: StandardErrorReporter(), reporting: reportingSummary, expectedLines: lines,
+                started: started.map { Date(timeIntervalSince1970: $0) })
+        }
+    }
+}

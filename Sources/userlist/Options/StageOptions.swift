@@ -1,0 +1,38 @@
+import ArgumentParser
+import UserListKit
+
+/// What every stage takes: the list's options and the inputs' names.
+struct StageOptions: ParsableArguments {
+    @Option(name: .customLong("input"), help: ArgumentHelp("The name of the next input (repeatable, in the driver's order): messages name inputs by it, as a single run does.", valueName: "name"))
+    var names: [String] = []
+
+    @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
+    var usersAt: String?
+
+    @Option(help: ArgumentHelp("Threads that run --where in the partial stage (default: one per core, up to 16).", valueName: "n"))
+    var threads: Int?
+
+    @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Batch jobs") var batch: BatchOptions
+    @OptionGroup(title: "jq") var jq: JQOptions
+
+    /// Refuses what only a single run can do; `-o` and `--summary` belong to the merge stage.
+    func validate(writesOutput: Bool) throws {
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
+        if let usersAt {
+            do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
+        }
+        if batch.rejects != nil || batch.maxRejects != nil {
+            throw ValidationError("--rejects and --max-rejects are not available in stages: only a single run writes rejected records")
+        }
+        if !writesOutput, output.output != nil || batch.summary != nil {
+            throw ValidationError("--output and --summary belong to the merge stage: map, partial and plan write their lines to standard output")
+        }
+    }
+
+    func makeRun(variables: JQVariables) throws -> UserListRun {
+        try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+            .makeRun(inputs: [], usersAt: usersAt, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
+    }
+}

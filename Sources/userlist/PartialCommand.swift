@@ -1,0 +1,15 @@
+import ArgumentParser
+import UserListKit
+
+/// `userlist stage partial`.
+struct PartialCommand: StageSubcommand {
+    static let configuration = CommandConfiguration(commandName: "partial", abstract: "One partition of users, one per id → its candidates and counts.")
+    @OptionGroup var options: StageOptions
+
+    func validate() throws { try options.validate(writesOutput: false) }
+
+    func run(variables: JQVariables) throws {
+        let run = try options.makeRun(variables: variables)
+        try reporting { () throws(UserlistError) in try run.runStage(.partial, names: options.names, warnings: StandardErrorReporter()) }
+    }
+}

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Foundation
+import UserListKit
+
+/// `userlist stage map|partial|merge|plan`: parses a stage's options, then hands over to
+/// ``UserListRun/runStage(_:names:input:to:warnings:reporting:expectedLines:started:)``.
+/// `Userlist.main()` sends it every command line whose first argument is exactly `stage`.
+struct StageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "userlist stage",
+        abstract: "Run userlist as the stages of a distributed job (Spark's RDD.pipe, Hadoop Streaming).",
+        discussion: """
+            One process per partition, lines on standard input and standard output; every stage \
+            takes the same list options (--search, --where, --sort, --page, -f, --fields, …) and \
+            the inputs' names (--input, in order), and the three together answer exactly as one \
+            run over the same inputs, byte for byte, warnings and exit code included:
+
+              map      INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT lines (input index, line number in it, \
+            position among all lines) → one line per user keyed by its id, and the counts
+              partial  one partition of those lines, one per id (the smallest position kept) → the \
+            partition's candidates and counts
+              merge    every partition's lines (a full export's sorted by their first field) → the output
+              plan     checks the options and says how the driver gathers partial's lines (JSON)
+
+            Integrations/spark/userlist_spark.py runs them on Spark (see README, Past one machine).
+
+            Exit codes: 0 ok, 64 usage (also stages given different options), 65 bad data or a \
+            line that is not the previous stage's (named with its line number), 73/74 output.
+            """,
+        subcommands: [MapCommand.self, PartialCommand.self, MergeCommand.self, PlanCommand.self]
+    )
+
+    /// Parses and runs `arguments` (the command line after `stage`), with the list command's
+    /// one-line errors and exit codes.
+    static func main(_ arguments: [String]) -> Never {
+        do {
+            let jqArguments = try JQArguments(extractingFrom: arguments)
+            var command = try parseAsRoot(jqArguments.remaining)
+            if let stage = command as? any StageSubcommand {
+                try stage.run(variables: jqArguments.variables)
+            } else {
+                try command.run()
+            }
+            Glibc.exit(0)
+        } catch let missing as JQArguments.MissingValue {
+            StandardError.report("\(missing.option) takes two values (see 'userlist stage --help')")
+            Glibc.exit(64)
+        } catch {
+            exit(for: error, helpCommand: "userlist stage --help")
+        }
+    }
+}

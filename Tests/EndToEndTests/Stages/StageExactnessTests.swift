@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import UserListKit
+
+/// The distributed answer is one run's answer, byte for byte: for every golden case a stage can
+/// take and for generated exports, in every format, map → shuffle → partial → merge over random
+/// partitions (1 to 16 each) gives the single run's standard output, warnings and exit code.
+@Suite("Stages answer exactly as one run")
+struct StageExactnessTests {
+    /// A query: a `userlist` command line without `userlist` and without a format.
+    struct Query: CustomTestStringConvertible, Sendable {
+        var words: [String]
+        var seed: UInt64
+        var testDescription: String { words.map { $0.replacingOccurrences(of: StageCases.folder.path + "/", with: "") }.joined(separator: " ") }
+    }
+
+    static let golden: [Query] = ((try? StageCases.golden()) ?? []).enumerated().map { Query(words: $1, seed: UInt64($0)) }
+    static let generated: [Query] = GeneratedExport.queries.enumerated().map { Query(words: $1, seed: 1000 + UInt64($0)) }
+
+    @Test func manyGoldenCasesApply() {
+        // 152 golden cases are `userlist …` command lines; those over standard input, or with an
+        // option only a single run has, are left out.
+        #expect(Self.golden.count >= 60, "\(Self.golden.count)")
+    }
+
+    @Test(arguments: golden)
+    func goldenCase(_ query: Query) throws {
+        try check(query, partitionings: 1)
+    }
+
+    @Test(arguments: generated)
+    func generatedExport(_ query: Query) throws {
+        try check(query, partitionings: 2)
+    }
+
+    private func check(_ query: Query, partitionings: Int) throws {
+        // Parsed once: a format is the only difference, and `-f` only sets it.
+        let parsed = Result { try StagedRun.singleRun(query.words) }
+        guard case .success(let (parsedRun, inputs)) = parsed else {
+            // Options a single run refuses (exit 64), the stages refuse with the same words.
+            let staged = Result { try StagedRun.stageRun(query.words, inputs: StagedRun.inputs(of: query.words)) }
+            #expect(StagedRun.usageMessage(staged.map { _ in () }) == StagedRun.usageMessage(parsed.map { _ in () }))
+            return
+        }
+        var singleRun = parsedRun
+        var stageRun = try StagedRun.stageRun(query.words, inputs: inputs)
+        for (index, format) in StageCases.formats.enumerated() {
+            singleRun.format = OutputFormat(rawValue: format)!
+            stageRun.format = singleRun.format
+            let single = StagedRun.single(singleRun)
+            var generator = SeededGenerator(state: query.seed << 8 | UInt64(index))
+            for _ in 0..<partitionings {
+                let staged = try StagedRun.staged(stageRun, inputs: inputs, using: &generator)
+                #expect(staged == single, "\(query.testDescription) -f \(format)\n--- one run:\n\(single)\n--- stages:\n\(staged)")
+            }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+@testable import userlist
+@testable import UserListKit
+
+/// One query answered twice, in this process: by a single run over the inputs, and by the stages
+/// wired as `Integrations/spark/userlist_spark.py` wires them on Spark — the inputs' lines numbered
+/// in order and cut into 1 to 16 map partitions, a shuffle by id keeping each id's smallest
+/// position into 1 to 16 partial partitions (in no particular order), the partial stage's lines
+/// gathered in no particular order (or sorted by their first field, as `sortBy` does, for a full
+/// export), then the merge.
+enum StagedRun {
+    /// The single run `words` ask for (a `userlist` command line without `userlist`), and its inputs.
+    static func singleRun(_ words: [String]) throws -> (run: UserListRun, inputs: [String]) {
+        let jq = try JQArguments(extractingFrom: words)
+        guard let command = try Userlist.parseAsRoot(jq.remaining) as? Userlist else { throw Inapplicable() }
+        var run = try ListRunOptions(filter: command.filter, output: command.output, batch: command.batch, jq: command.jq)
+            .makeRun(inputs: command.input.inputs, usersAt: command.input.usersAt, explain: false, threads: 2, variables: jq.variables, stdoutIsTerminal: false)
+        run.threads = 2
+        return (run, command.input.inputs)
+    }
+
+    static func single(_ run: UserListRun) -> Answer {
+        let output = OutputWriter()
+        let warnings = CollectedWarnings()
+        do {
+            try run.run(output: output, warnings: warnings)
+            return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
+        } catch {
+            return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
+        }
+    }
+
+    struct Inapplicable: Error {}
+
+    /// What a refused command line says (nil when it was not refused).
+    static func usageMessage(_ result: Result<Void, any Error>) -> String? {
+        guard case .failure(let error) = result else { return nil }
+        if let error = error as? UserlistError { return error.message }
+        return Userlist.message(for: error)
+    }
+
+    /// The inputs of a command line: its positional words (ArgumentParser takes ~0.1 s a parse in
+    /// a debug build; this is for choosing among 150 golden command lines).
+    static func inputs(of words: [String]) throws -> [String] {
+        let remaining = try JQArguments(extractingFrom: words).remaining
+        var inputs: [String] = []
+        var index = 0
+        while index < remaining.count {
+            let word = remaining[index]
+            if word == "--" {
+                inputs += remaining[(index + 1)...]
+                break
+            }
+            if word.hasPrefix("-"), word != "-" {
+                if JQArguments.takesValue(word) { index += 1 }
+            } else {
+                inputs.append(word)
+            }
+            index += 1
+        }
+        return inputs
+    }
+
+    /// The run every stage builds from the command line without its inputs (and `--input` names).
+    static func stageRun(_ words: [String], inputs: [String]) throws -> UserListRun {
+        var stageWords = words
+        for input in inputs {
+            if let index = stageWords.firstIndex(of: input) { stageWords.remove(at: index) }
+        }
+        let jq = try JQArguments(extractingFrom: stageWords + ["--threads", "1"])
+        let options = try StageOptions.parse(jq.remaining)
+        try options.validate(writesOutput: true)
+        return try options.makeRun(variables: jq.variables)
+    }
+
+    /// The same query through the stages, `inputs` read as the driver reads them.
+    static func staged(_ run: UserListRun, inputs: [String], using generator: inout some RandomNumberGenerator) throws -> Answer {
+        do {
+            return try stages(run, inputs: inputs, using: &generator)
+        } catch let error as UserlistError {
+            // A stage that fails fails the job: the driver reports its line and exit code.
+            return Answer(stdout: [], warnings: [], error: error.message, code: error.exitCode)
+        }
+    }
+
+    private static func stages(_ run: UserListRun, inputs: [String], using generator: inout some RandomNumberGenerator) throws -> Answer {
+        // Compiled once for all partitions (libjq takes ~25 ms each); each stage process compiles its own.
+        let filter = try run.makeFilter(parallelism: 1)
+        let transform = try run.preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: run.variables) }
+        // The driver: every input's lines, numbered (input, line in it, position among all).
+        var numbered: [[UInt8]] = []
+        for (index, path) in inputs.enumerated() {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            for (number, line) in lines(bytes).enumerated() {
+                numbered.append(Array("\(index)\t\(number + 1)\t\(numbered.count)\t".utf8) + line)
+            }
+        }
+        // Map, over contiguous splits as Spark's textFile makes them.
+        var mapped: [[UInt8]] = []
+        for part in contiguousParts(numbered, count: Int.random(in: 1...16, using: &generator), using: &generator) {
+            let output = OutputWriter()
+            try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(Array(part))), to: output)
+            mapped += lines(output.bytes)
+        }
+        // The shuffle: one line per key, the smallest position; partitions by key, in any order.
+        var kept: [[UInt8]: (position: Int, line: [UInt8])] = [:]
+        for line in mapped {
+            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
+            let key = Array(fields[0])
+            let position = Int(String(decoding: fields[1], as: UTF8.self))!
+            if let known = kept[key], known.position < position { continue }
+            kept[key] = (position, line)
+        }
+        var partitions = [[[UInt8]]](repeating: [], count: Int.random(in: 1...16, using: &generator))
+        for (_, value) in kept { partitions[Int.random(in: 0..<partitions.count, using: &generator)].append(value.line) }
+        var gathered: [[UInt8]] = []
+        for var partition in partitions {
+            partition.shuffle(using: &generator)
+            let output = OutputWriter()
+            try PartialStage(run: run, names: inputs, filter: filter).run(StageInput(bytes: joined(partition)), to: output)
+            gathered += lines(output.bytes)
+        }
+        // The driver gathers: sortBy on the first field for a full export, else any order.
+        if StagePlan(run).sortsLines {
+            // Keys are ASCII (hex, or "!" for counts): as Strings they compare byte by byte.
+            gathered = gathered.map { (String(decoding: firstField($0), as: UTF8.self), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        } else {
+            gathered.shuffle(using: &generator)
+        }
+        let output = OutputWriter()
+        let warnings = CollectedWarnings()
+        do {
+            _ = try MergeStage(run: run, expectedLines: numbered.count).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
+        } catch {
+            return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
+        }
+    }
+
+    /// Lines as a driver reads them: split at `\n`, no empty last line after a final `\n`.
+    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    private static func joined(_ lines: [[UInt8]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes += line
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    private static func firstField(_ line: [UInt8]) -> ArraySlice<UInt8> {
+        line[..<(line.firstIndex(of: UInt8(ascii: "\t")) ?? line.endIndex)]
+    }
+
+    /// `items` cut at `count - 1` random places (parts may be empty, as a split can be).
+    private static func contiguousParts<T>(_ items: [T], count: Int, using generator: inout some RandomNumberGenerator) -> [ArraySlice<T>] {
+        let cuts = (0..<(count - 1)).map { _ in Int.random(in: 0...items.count, using: &generator) }.sorted()
+        var parts: [ArraySlice<T>] = []
+        var start = 0
+        for cut in cuts + [items.count] {
+            parts.append(items[start..<cut])
+            start = cut
+        }
+        return parts
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import UserListKit
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListJSON
+import UserListRendering
+
+/// What travels between stages comes back exactly as it left.
+@Suite struct StageRecordTests {
+    static let users: [User] = [
+        User(id: "1"),
+        User(id: "é\u{301}\t\"\\", name: "Zoë \"Z\" Müller", username: "line\nbreak", email: "a@b.c", avatarURL: "https://x/y.png",
+             bio: "first\nsecond\u{0}", phone: "+1", website: "w",
+             address: Address(street: "s", suite: nil, city: "北京", zipcode: "1", geo: Geo(lat: "1.5", lng: nil)),
+             company: Company(name: "Acme, Inc.", catchPhrase: nil, bs: "bs")),
+        // Present but empty parts stay present (a normalised user never has them; the format does not care).
+        User(id: "x", address: Address(), company: Company()),
+        User(id: "y", address: Address(city: "c", geo: Geo())),
+    ]
+
+    @Test func usersRoundTrip() {
+        let batch = StageRecordBatch()
+        for (index, user) in Self.users.enumerated() {
+            let output = OutputWriter()
+            StageUserJSON.append(user, place: index == 1 ? .init(input: 3, line: 17, column: 5) : nil, to: output)
+            output.bytes.withUnsafeBytes { json in
+                batch.add(line: index + 1, position: index, key: UnsafeRawBufferPointer(start: nil, count: 0), json: json)
+            }
+        }
+        let (decoded, badLine) = batch.users()
+        #expect(badLine == nil)
+        #expect(decoded.map(\.0) == Self.users)
+        #expect(decoded[1].1?.input == 3 && decoded[1].1?.line == 17 && decoded[1].1?.column == 5)
+        #expect(decoded[0].1 == nil)
+    }
+
+    @Test func aLineThatIsNotAUserIsNamed() {
+        let batch = StageRecordBatch()
+        for (line, text) in [#"{"id":"1"}"#, #"{"id":"2","age":3}"#, #"{"id":"3"}"#].enumerated() {
+            Array(text.utf8).withUnsafeBytes { batch.add(line: line + 10, position: line, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
+        }
+        let (decoded, badLine) = batch.users()
+        #expect(badLine == 11)
+        #expect(decoded.map(\.0.id) == ["1"])
+    }
+
+    @Test(arguments: ["plain", "a,b\r\n", "tab\there\\n\n", "\\\\\r\r\n\n", ""])
+    func rowsRoundTrip(row: String) {
+        let output = OutputWriter()
+        Array(row.utf8).withUnsafeBytes { StageLine.appendEscaped($0, to: output) }
+        #expect(!output.bytes.contains(0x0A) && !output.bytes.contains(0x0D))
+        var back: [UInt8] = []
+        let ok = output.bytes.withUnsafeBytes { StageLine.appendUnescaped($0, to: &back) }
+        #expect(ok)
+        #expect(back == Array(row.utf8))
+    }
+
+    @Test func countsMergeAsOneRun() {
+        var a = StageStatistics(options: "o")
+        a.records = 10
+        a.users = 8
+        a.rejected = 2
+        a.warnings = (0..<15).map { .init(position: $0 * 2, input: 0, text: "a\($0)") }
+        a.excluded = ["bot": 1]
+        var b = StageStatistics(options: "o")
+        b.records = 5
+        b.users = 5
+        b.distinct = 11
+        b.warnings = (0..<15).map { .init(position: $0 * 2 + 1, input: 0, text: "b\($0)") }
+        b.excluded = ["bot": 2, "deleted account": 1]
+        b.error = StageError(input: 1, rank: .filter, position: 9, error: UserlistError(.data, "late"))
+        a.error = StageError(input: 1, rank: .strict, position: 900, error: UserlistError(.data, "strict"))
+        a.merge(b)
+        #expect(a.report == { var r = LoadReport(recordsRead: 15, usersLoaded: 11, skipped: 2, duplicates: 2); r.excluded = ["bot": 3, "deleted account": 1]; return r }())
+        #expect(a.warnings.map(\.position) == Array(0..<20))
+        // Same input: a --strict reject stops a single run before --where runs.
+        #expect(a.error?.message == "strict")
+    }
+}
