@@ -6,17 +6,7 @@ import Testing
 /// error is one `userlist: …` line with no control characters. Seeded, so a failure repeats.
 @Suite("Fuzzed inputs")
 struct FuzzTests {
-    /// SplitMix64.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     static let samples = ["Samples/jsonplaceholder-users.json", "Samples/export.ndjson", "Samples/international-users.json",
                           "Samples/nightly-export.ndjson", "Samples/apis/scim-list-response.json", "Samples/apis/slack-users-list.json"]

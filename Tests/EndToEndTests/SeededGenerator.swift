@@ -1,4 +1,4 @@
-/// SplitMix64: the same partitions on every run of the tests.
+/// SplitMix64: the same mutations and partitions on every run of the tests (FuzzTests, the stages).
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
 
