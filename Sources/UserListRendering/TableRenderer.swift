@@ -7,8 +7,8 @@
 /// included, and separated by two spaces; no line ends in a space. Control characters and bidi
 /// overrides inside a value (newlines, tabs, ESC, BEL, U+202E) are shown escaped, `\n`, `\t`,
 /// `\u001b`, `\u0007`, `\u202e` (``TerminalText``), and measured as shown, so a value can neither
-/// break the layout nor drive the terminal. With `maxWidth`, an over-wide table shrinks CAPTION first, then EMAIL, then
-/// NAME, none below ``minimumColumnWidth``, and cut values end in `…`. The footer reads
+/// break the layout nor drive the terminal. With `maxWidth`, an over-wide table shrinks CAPTION
+/// first, then EMAIL, then NAME, none below ``minimumColumnWidth``, and cut values end in `…`. The footer reads
 /// `page 2 of 7 · 137 users`; an empty result is the single line `No users found`. States without
 /// a page (idle, loading, error) write nothing.
 public struct TableRenderer: ListRenderer, Sendable {
