@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """one array in Polars: the same as  userlist ARRAY --sort name --page 1 --format json
 
-    python3 Benchmarks/peers/array_polars.py ARRAY     # prints id<TAB>title of the 20 users
+    python3 Benchmarks/peers/exact/array_polars.py ARRAY     # prints id<TAB>title of the 20 users
 
 ARRAY is one JSON array of users. Polars has no lazy reader for a JSON array: read_json parses
 the whole document into a DataFrame (every column), then the query runs as in w1_polars.py.

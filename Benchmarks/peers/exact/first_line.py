@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Wall time to a command's first line of output, and to its exit (python3 stdlib only).
 
-    python3 Benchmarks/peers/first_line.py --runs 3 --warmup 1 --json OUT.json -- CMD ARG...
+    python3 Benchmarks/peers/exact/first_line.py --runs 3 --warmup 1 --json OUT.json -- CMD ARG...
 
 Each run starts CMD with its standard output on a pipe, times the arrival of the first complete
 line (what `CMD | head -1` waits for), then keeps reading to the end (discarding it, as
 `> /dev/null` would) and times the exit. Prints one summary line and writes a JSON
-{"first": {"mean", "stddev", "times"}, "full": {...}, "first_line": "..."} for peers.sh.
+{"first": {"mean", "stddev", "times"}, "full": {...}, "first_line": "..."} for peers-exact.sh.
 """
 import argparse
 import json

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """W1 in Polars: the same as  userlist FILE --search an --sort name --page 3 --format json.
 
-    python3 Benchmarks/peers/w1_polars.py FILE      # prints id<TAB>title of the page's 20 users
+    python3 Benchmarks/peers/exact/w1_polars.py FILE      # prints id<TAB>title of the page's 20 users
 """
 import sys
 
