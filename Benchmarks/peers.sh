@@ -78,6 +78,12 @@ for t in $TOOLS; do
   VER[$t]=$("$PY" -c "import $t; print($t.__version__)" 2>&1) || die "$t is not installed in $VENV (bash Benchmarks/peers-venv.sh): ${VER[$t]}"
 done
 NAMES=(userlist $TOOLS)
+# What every peer run pays before its query: starting Python and importing the package (best of 3).
+declare -A IMPORT
+for t in $TOOLS; do
+  IMPORT[$t]=$(for i in 1 2 3; do s=$EPOCHREALTIME; "$PY" -c "import $t"; e=$EPOCHREALTIME; echo "$s $e"; done |
+    awk '{d = $2 - $1; if (NR == 1 || d < b) b = d} END {printf "%.2f", b}')
+done
 label() { case $1 in 1000000) echo 1m ;; *) if [ $(($1 % 1000)) = 0 ]; then echo "$(($1 / 1000))k"; else echo "$1"; fi ;; esac; }
 FILE=$DATA/users-intl-$(label "$COUNT").ndjson
 if [ ! -s "$FILE" ]; then
@@ -222,27 +228,31 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a / b}'; }
 {
   echo "$(basename "$FILE") ($(wc -l < "$FILE") lines, $NUSERS users), $STARTED, $(nproc) CPUs; load average at the start $LOAD_START, at the end $(cut -d' ' -f1-3 /proc/loadavg)."
   echo "Best of $RUNS runs (after $WARMUP warm-up), peak RSS the largest of them. userlist ${VER[userlist]}$(for t in $TOOLS; do printf ', %s %s' "$t" "${VER[$t]}"; done)."
-  echo "÷ best peer: userlist's figure divided by the best peer's: below 1, userlist is faster (smaller); above 1, slower (bigger)."
+  [ -n "$TOOLS" ] && echo "A peer's time includes starting Python and importing it:$(for t in $TOOLS; do printf ' %s %s s,' "$t" "${IMPORT[$t]}"; done | sed 's/,$//') (best of 3, measured before the runs)."
+  echo "Each cell: best wall time, peak RSS, and in brackets each divided by the best peer's (the fastest; the smallest): below 1, less than the best peer; above 1, more. Bold: the fastest in the row."
   echo
   hdr="| workload | userlist"; sep="|---|---"
   for n in $TOOLS; do case $n in duckdb) hdr+=" | DuckDB" ;; polars) hdr+=" | Polars" ;; esac; sep+="|---"; done
-  echo "$hdr | userlist time ÷ best peer | userlist memory ÷ best peer | load (1 min) | peers' answers against userlist's |"
-  echo "$sep|---|---|---|---|"
+  echo "$hdr | load (1 min) | peers' answers against userlist's |"
+  echo "$sep|---|---|"
   for w in "${WORKLOADS[@]}"; do
     setup "$w" > /dev/null
-    row="| **$W** \`$WHAT\` | ${BEST[$W.userlist]} s, $(mb "${RSS[$W.userlist]}") MB"
-    bt=""; btn=""; bm=""; bmn=""
+    bt=""; bm=""; fastest=userlist
     for n in $TOOLS; do
-      row+=" | ${BEST[$W.$n]} s, $(mb "${RSS[$W.$n]}") MB"
-      if [ -z "$bt" ] || awk -v a="${BEST[$W.$n]}" -v b="$bt" 'BEGIN{exit !(a < b)}'; then bt=${BEST[$W.$n]}; btn=$n; fi
-      if [ -z "$bm" ] || [ "${RSS[$W.$n]}" -lt "$bm" ]; then bm=${RSS[$W.$n]}; bmn=$n; fi
+      if [ -z "$bt" ] || awk -v a="${BEST[$W.$n]}" -v b="$bt" 'BEGIN{exit !(a < b)}'; then bt=${BEST[$W.$n]}; fi
+      if [ -z "$bm" ] || [ "${RSS[$W.$n]}" -lt "$bm" ]; then bm=${RSS[$W.$n]}; fi
+    done
+    for n in "${NAMES[@]}"; do
+      awk -v a="${BEST[$W.$n]}" -v b="${BEST[$W.$fastest]}" 'BEGIN{exit !(a < b)}' && fastest=$n
+    done
+    row="| **$W** \`$WHAT\`"
+    for n in "${NAMES[@]}"; do
+      cell="${BEST[$W.$n]} s"; [ "$n" = "$fastest" ] && cell="**$cell**"
+      if [ -n "$bt" ]; then cell+=" ($(ratio "${BEST[$W.$n]}" "$bt")×), $(mb "${RSS[$W.$n]}") MB ($(ratio "${RSS[$W.$n]}" "$bm")×)"
+      else cell+=", $(mb "${RSS[$W.$n]}") MB"; fi
+      row+=" | $cell"
     done
     agree=""; for n in $TOOLS; do agree+="${agree:+; }$n: ${AGREE[$W.$n]}"; done
-    if [ -n "$bt" ]; then
-      row+=" | **$(ratio "${BEST[$W.userlist]}" "$bt")** ($btn) | **$(ratio "${RSS[$W.userlist]}" "$bm")** ($bmn)"
-    else
-      row+=" | | "
-    fi
     echo "$row | ${LOADS[$W]} | $agree |"
   done
 } > "$DATA/peers-table.md"
