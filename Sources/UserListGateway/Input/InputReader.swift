@@ -38,9 +38,10 @@ final class InputReader {
     var reachedEnd: Bool { descriptorEnded && replay.isEmpty && reread == nil }
 
     /// Opens `source`; a file that can't be opened is the contract's exit 66.
-    init(_ source: InputSource, chunkSize: Int = defaultChunkSize) throws {
+    init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil) throws {
         name = source.description
         self.chunkSize = chunkSize
+        self.layout = layout
         switch source {
         case .standardInput:
             fd = STDIN_FILENO
@@ -98,7 +99,7 @@ final class InputReader {
         return chunk
     }
 
-    /// How the input lays out its documents, decided from its first chunk (see ``InputLayout``).
+    /// How the input lays out its documents: as given, else decided from its first chunk (see ``InputLayout``).
     private(set) var layout: InputLayout?
 
     /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
