@@ -105,9 +105,11 @@ extension GatewayTests {
     }
 
     /// The UserlistError a read of `path` throws (or a test failure if it doesn't).
-    static func readError(file path: String, chunkSize: Int? = nil, workers: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> UserlistError? {
+    static func readError(
+        file path: String, chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> UserlistError? {
         do {
-            _ = try read(file: path, chunkSize: chunkSize, workers: workers)
+            _ = try read(file: path, chunkSize: chunkSize, workers: workers, layout: layout)
             Issue.record("expected the read to fail", sourceLocation: sourceLocation)
             return nil
         } catch let error as UserlistError {
