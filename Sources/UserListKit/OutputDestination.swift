@@ -40,6 +40,7 @@ extension UserListRun {
     /// both are written out before either is renamed into place. `--summary` is written last,
     /// whether the run succeeded or not.
     public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
+        try checkDistinctFiles(output: destination, summary: reporting?.summary)
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
@@ -101,6 +102,21 @@ extension UserListRun {
         } catch {
             file.abandon()
             throw error
+        }
+    }
+
+    /// `-o`, `--rejects` and `--summary` naming one file (through a link, a hard link, `./`) is
+    /// exit 64 before anything is read: each would replace the other's file, losing one of them.
+    /// (`-o` may name an input: every input is read before the file is renamed into place.)
+    private func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
+        var files: [(option: String, path: String)] = []
+        if case .file(let path) = output { files.append(("--output", path)) }
+        if let rejectsPath { files.append(("--rejects", rejectsPath)) }
+        if case .file(let path)? = summary { files.append(("--summary", path)) }
+        for (index, later) in files.enumerated() {
+            for earlier in files[..<index] where AtomicFile.sameDestination(earlier.path, later.path) {
+                throw UserlistError(.usage, Diagnostic(.usage, option: later.option, "\(later.path) is the \(earlier.option) file too (\(earlier.path)); one would replace the other"))
+            }
         }
     }
 

@@ -140,6 +140,29 @@ public final class AtomicFile {
 
     // MARK: - Names
 
+    /// Whether two destinations are one file: the same device and inode for files that exist (a
+    /// link, `./name`, a hard link), the same place once links and directories are resolved for
+    /// files that don't yet. Devices and pipes (`/dev/null`, `/dev/stdout`) are never "the same":
+    /// writing them twice is what was asked for.
+    public static func sameDestination(_ first: String, _ second: String) -> Bool {
+        var one = stat(), other = stat()
+        let firstExists = stat(first, &one) == 0, secondExists = stat(second, &other) == 0
+        if firstExists || secondExists {
+            return firstExists && secondExists && one.st_dev == other.st_dev && one.st_ino == other.st_ino
+                && (one.st_mode & S_IFMT) == S_IFREG
+        }
+        guard let firstPlace = try? place(of: first), let secondPlace = try? place(of: second) else { return false }
+        return firstPlace == secondPlace
+    }
+
+    /// Where a file that doesn't exist yet would be created: links followed, directory resolved.
+    private static func place(of path: String) throws(SystemError) -> String {
+        let (directory, base) = split(try followingLinks(path))
+        guard let resolved = realpath(directory, nil) else { return directory + "/" + base }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + base
+    }
+
     /// A path that names no file yet, with every symbolic link at its end followed: the file a
     /// write through a dangling link creates (as `>` does). Directories on the way are left as
     /// they are: the rename happens inside the last one, wherever it is.
