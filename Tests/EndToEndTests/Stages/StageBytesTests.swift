@@ -28,6 +28,7 @@ struct StageBytesTests {
         ("backslashes", lines(#"{"id":1,"name":"Ann"}"#, #"{"id":2,"name":"Back\\slash \u00e9 \"q\" \\x41 <FF>"}"#, #"{"id":3,"name":"Cy \\x41 \u00e9"}"#)),
         ("many", lines(#"{"id":1,"name":"Ann"}"#, #"{"id":2,"name":"<FF>"}"#, #"{"id":3,"name":"Cy"}"#, "<80>", #"[{"id":4,"name":"Dee"},{"id":5,"name":"é"}]<C3>"#, #"{"id":6,"name":"Eve"}"#)),
         ("bom-then-invalid", lines(#"<EF><BB><BF>{"id":1,"name":"Ann <FF>"}"#, #"{"id":2,"name":"Bo"}"#)),
+        ("bom-inside", lines(#"{"id":1,"name":"Ann"}"#, #"<EF><BB><BF>{"id":2,"name":"Bo"}"#, #"{"id":3,"name":"Cy"}"#)),
         ("no-last-newline", padding + bytes(#"{"id":2,"name":"Bo<FF>"#)),
         ("nul", lines(#"{"id":1,"name":"Ann"}"#, #"{"id":2,"name":"NUL <00> in a string"}"#, "<00>", #"{"id":3,"name":"Cy"}"#)),
         ("lone-cr-between", lines(#"{"id":1,"name":"Ann"}"#, #"{"id":2,"name":"Bo"}<0D>{"id":3,"name":"Cy"}"#, #"{"id":4,"name":"Di"}"#)),
