@@ -10,7 +10,7 @@ byte for byte, with its warnings and exit code, computed by Spark's executors.
 
 The job (README: "Past one machine"):
 
-  1. Every input's lines get their global position — what zipWithIndex gives the inputs' lines one
+  1. Every input's lines, read as their exact bytes (read_lines), get their global position — what zipWithIndex gives the inputs' lines one
      after another (one pass counts each partition, then each line is numbered from the sum of the
      partitions before it; done by hand so the same pass also gives each line's number in its own
      input, for messages).
