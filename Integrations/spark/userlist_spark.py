@@ -10,10 +10,10 @@ byte for byte, with its warnings and exit code, computed by Spark's executors.
 
 The job (README: "Past one machine"):
 
-  1. Every input's lines, read as their exact bytes (read_lines), get their global position — what zipWithIndex gives the inputs' lines one
-     after another (one pass counts each partition, then each line is numbered from the sum of the
-     partitions before it; done by hand so the same pass also gives each line's number in its own
-     input, for messages).
+  1. Every input's lines, read as their exact bytes (read_lines), get their global position —
+     what zipWithIndex gives the inputs' lines one after another (one pass counts each partition,
+     then each line is numbered from the sum of the partitions before it; done by hand so the same
+     pass also gives each line's number in its own input, for messages).
   2. `userlist stage map` runs on each partition (RDD.pipe): one line per user keyed by its id.
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
