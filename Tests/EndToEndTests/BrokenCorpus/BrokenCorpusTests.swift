@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import UserListKit
+
+/// Issue 18, "Nothing lost": in line-delimited input a bad record ends at its line.
+///
+/// Thousands of generated exports — a few to a few dozen good users (international names, unique
+/// ids, some ids again), broken records between the good lines (cut mid-object and mid-string, an
+/// extra `}`, a stray `]`, a raw newline in a string, a NUL byte, an unclosed `[`, a lone `{`, a
+/// missing comma, `}{` at a line's start, a document with no users, and every truncation of a good
+/// line at every byte) — as NDJSON, CRLF NDJSON, concatenated documents, pretty-printed documents,
+/// gzip and zstd, each read in this process as `userlist` reads it (see ``CorpusCheck`` for what
+/// is checked). The NDJSON and CRLF exports also go through the Spark stages, which must answer
+/// as one run does.
+///
+/// Seeded: `USERLIST_CORPUS_SEED=N` changes the exports, `USERLIST_CORPUS_SCALE=10` makes ten
+/// times as many random ones for a longer run (`0.1`: a tenth, for a quick look). A failure names the seed, the variant and the
+/// export, shows the export and the smallest one found that fails the same way, and leaves that
+/// one in `$TMPDIR/userlist-corpus-failures/` to run `userlist` on.
+@Suite("Nothing lost: broken records end at their line (issue 18)")
+struct BrokenCorpusTests {
+    static let seed = ProcessInfo.processInfo.environment["USERLIST_CORPUS_SEED"].flatMap(UInt64.init) ?? 2026_11_25
+    static let scale = ProcessInfo.processInfo.environment["USERLIST_CORPUS_SCALE"].flatMap(Double.init) ?? 1
+
+    /// `count` random exports, times the scale.
+    static func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * scale).rounded())) }
+
+    struct Variant: CustomTestStringConvertible, Sendable {
+        var format: CorpusExport.Format
+        var compression: CorpusExport.Compression
+        var exports: Int
+        var testDescription: String { compression == .none ? format.rawValue : "\(compression.rawValue)(NDJSON, CRLF, concatenated, pretty)" }
+    }
+
+    static let variants: [Variant] = [
+        Variant(format: .ndjson, compression: .none, exports: scaled(500)),
+        Variant(format: .crlf, compression: .none, exports: scaled(350)),
+        Variant(format: .concatenated, compression: .none, exports: scaled(350)),
+        Variant(format: .pretty, compression: .none, exports: scaled(350)),
+        Variant(format: .ndjson, compression: .gzip, exports: scaled(80)),
+        Variant(format: .ndjson, compression: .zstd, exports: scaled(80)),
+    ]
+
+    /// Random exports of one variant (a compressed variant compresses all four layouts in turn).
+    @Test(arguments: variants)
+    func randomExports(_ variant: Variant) throws {
+        let formats: [CorpusExport.Format] = variant.compression == .none ? [variant.format] : CorpusExport.Format.allCases
+        let exports = (0..<variant.exports).map { index in
+            CorpusGenerator.randomExport(seed: Self.exportSeed(variant, index), format: formats[index % formats.count], compression: variant.compression, index: index)
+        }
+        try Self.check(exports, what: "random \(variant.testDescription) exports")
+    }
+
+    /// The control: the same exports without their broken records pass on any reader, so a
+    /// failure above is the reader's, not the corpus's.
+    @Test func exportsWithoutBrokenRecordsPass() throws {
+        var exports: [CorpusExport] = []
+        for variant in Self.variants {
+            let formats: [CorpusExport.Format] = variant.compression == .none ? [variant.format] : CorpusExport.Format.allCases
+            for index in 0..<Self.scaled(24) {
+                var export = CorpusGenerator.randomExport(seed: Self.exportSeed(variant, index), format: formats[index % formats.count], compression: variant.compression, index: index)
+                export.items.removeAll { if case .broken = $0 { true } else { false } }
+                exports.append(export)
+            }
+        }
+        try Self.check(exports, what: "exports without their broken records")
+    }
+
+    struct Sweep: CustomTestStringConvertible, Sendable {
+        var document: Int
+        var format: CorpusExport.Format
+        var atEnd: Bool
+        var testDescription: String {
+            "document \(document) cut at every byte, \(format.rawValue), \(atEnd ? "last, with no line break after it" : "between good lines")"
+        }
+    }
+
+    static let sweeps: [Sweep] = [
+        Sweep(document: 0, format: .ndjson, atEnd: false), Sweep(document: 0, format: .crlf, atEnd: true),
+        Sweep(document: 1, format: .crlf, atEnd: false), Sweep(document: 1, format: .ndjson, atEnd: true),
+        Sweep(document: 2, format: .concatenated, atEnd: false), Sweep(document: 2, format: .pretty, atEnd: false),
+        Sweep(document: 0, format: .pretty, atEnd: true),
+    ]
+
+    /// Every truncation of a good line at every byte (0 bytes: an empty line, no record), and of
+    /// a pretty document.
+    @Test(arguments: sweeps)
+    func everyTruncation(_ sweep: Sweep) throws {
+        let exports = CorpusGenerator.truncationSweep(of: CorpusGenerator.sweepDocuments[sweep.document], seed: Self.seed &+ UInt64(sweep.document) << 32,
+                                                      format: sweep.format, atEnd: sweep.atEnd)
+        try Self.check(exports, what: sweep.testDescription)
+    }
+
+    /// Each export's own seed: the run's seed, the variant and the export's number.
+    static func exportSeed(_ variant: Variant, _ index: Int) -> UInt64 {
+        var mixer = SeededGenerator(state: seed ^ UInt64(CorpusExport.Format.allCases.firstIndex(of: variant.format)!) << 56 ^ UInt64(variant.compression.hashValueStable) << 48)
+        mixer.state &+= UInt64(index)
+        return mixer.next()
+    }
+
+    /// Where the exports and the runs' files go: `/dev/shm` when there is one, as `--output`,
+    /// `--rejects` and `--summary` are flushed to disk (three `fsync`s an export: 50 ms on a disk).
+    static let scratch: URL = {
+        if let folder = ProcessInfo.processInfo.environment["USERLIST_CORPUS_TMPDIR"] { return URL(fileURLWithPath: folder) }
+        if access("/dev/shm", W_OK) == 0 { return URL(fileURLWithPath: "/dev/shm") }
+        return FileManager.default.temporaryDirectory
+    }()
+
+    /// Checks every export; records one issue per failing export (the first shrunk), at most 5.
+    static func check(_ exports: [CorpusExport], what: String) throws {
+        let directory = scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let checker = CorpusCheck(directory: directory)
+        var failed: [(CorpusExport, String)] = []
+        for export in exports {
+            if let failure = checker.failure(of: export) { failed.append((export, failure)) }
+        }
+        report(failed, of: exports.count, what: what) { checker.failure(of: $0) }
+    }
+
+    /// One issue per failing export, the first with the export and its shrunk form.
+    static func report(_ failed: [(CorpusExport, String)], of total: Int, what: String, failing: (CorpusExport) -> String?) {
+        guard let (first, failure) = failed.first else { return }
+        let (small, smallFailure) = CorpusShrinker.shrink(first, failure: failure, failing: failing)
+        let kept = keep(small)
+        Issue.record(Comment(rawValue: """
+            \(failed.count) of \(total) \(what) fail (USERLIST_CORPUS_SEED=\(seed)). The first, \(first.variant) export \(first.index) (export seed \(first.seed)):
+            \(failure)
+            \(first)
+            Shrunk to \(small.items.count) items\(kept.map { ", kept in \($0)" } ?? ""):
+            \(smallFailure)
+            \(small)
+            """))
+        for (export, failure) in failed.dropFirst().prefix(4) {
+            Issue.record(Comment(rawValue: "\(export.variant) export \(export.index) (seed \(export.seed)): \(failure)\n\(export)"))
+        }
+    }
+
+    /// The shrunk export's file, kept for `userlist FILE --skip-bad-json --rejects /dev/stdout`.
+    static func keep(_ export: CorpusExport) -> String? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-corpus-failures")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return try? CorpusCheck(directory: folder).write(export)
+    }
+}
+
+extension CorpusExport.Compression {
+    /// A number for the seed (Swift's `hashValue` changes from run to run).
+    var hashValueStable: Int {
+        switch self {
+        case .none: 0
+        case .gzip: 1
+        case .zstd: 2
+        }
+    }
+}
