@@ -40,8 +40,8 @@ struct BatchBuilder {
     }
 
     /// A stretch of text that is not JSON, skipped (`--skip-bad-json`): one unusable record,
-    /// located at the error's offset, whose text is `text`.
-    mutating func addMalformed(errorAt offset: Int, text: Range<Int>, message: String) {
+    /// located where it starts, whose text is `text`.
+    mutating func addMalformed(at offset: Int, text: Range<Int>, message: String) {
         documents.append(Document(offset: offset, path: [], isArray: false, transformed: false, firstRecord: records.count, malformed: text))
         records.append(.malformed(reason: "invalid JSON: \(message)"))
     }

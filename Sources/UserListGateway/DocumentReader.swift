@@ -34,6 +34,7 @@ struct DocumentReader {
     /// Reads the documents from `first` on (a chunk of this input) to the input's end.
     mutating func read(from first: InputChunk, _ consume: (RecordBatch) throws -> Void) throws {
         var chunk = first
+        parser.layout = input.layout ?? .pretty
         while true {
             let atEnd = input.reachedEnd
             if atEnd, chunk.bytes.isBlankJSON { return }
@@ -46,7 +47,7 @@ struct DocumentReader {
                 chunk = rewritten
             case .needMoreInput:
                 if atEnd { throw parser.incompleteDocument(in: region, of: chunk) }
-                if let error = parser.errorBeforeGrowing(chunk.bytes, of: chunk) { throw error }
+                if !parser.skipBadJSON, let error = parser.errorBeforeGrowing(chunk.bytes, of: chunk) { throw error }
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
                 if !batch.documents.isEmpty { morePages = batch.morePages }

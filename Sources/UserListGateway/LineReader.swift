@@ -28,6 +28,7 @@ public struct LineReader {
         let shapes: [any PayloadShape] = usersAt.map { [ExplicitPathShape(path: $0)] } ?? PayloadShapes.all
         parser = ChunkParser(shapes: shapes, transform: preTransform, fields: fields)
         parser.skipBadJSON = skipBadJSON
+        parser.layout = .lines
     }
 
     /// The records of `line` (without its line break), line `number` of input `name`; throws as

@@ -94,8 +94,12 @@ final class InputReader {
         let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         try fill(chunk)
         if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
+        if layout == nil { layout = InputLayout.detect(in: chunk.bytes) }
         return chunk
     }
+
+    /// How the input lays out its documents, decided from its first chunk (see ``InputLayout``).
+    private(set) var layout: InputLayout?
 
     /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
     func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {

@@ -41,15 +41,18 @@ struct ChunkParser {
     }
 
     /// `--skip-bad-json`: a document that isn't JSON becomes an unusable record and reading goes
-    /// on at the next line, instead of stopping the run.
+    /// on after it (see ``BadRecord``), instead of stopping the run.
     var skipBadJSON = false
+    /// How this input lays its documents out: where a broken record ends. Set per input.
+    var layout: InputLayout = .pretty
     /// Where the region being parsed starts in its chunk (a stretch after a skipped line).
     private var baseOffset = 0
 
-    /// A syntax error at `offset` of the region, when bad JSON is skipped.
+    /// A syntax error when bad JSON is skipped: where the document it breaks starts and where it
+    /// was found, both offsets in the region given to ``parseDocuments(_:of:atEnd:into:)``.
     private struct BadDocument: Error {
-        let offset: Int
-        let message: String
+        let documentStart: Int
+        let error: JSONSyntaxError
     }
 
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
@@ -57,7 +60,7 @@ struct ChunkParser {
         guard skipBadJSON else { return try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch) }
         defer { baseOffset = 0 }
         var start = 0
-        // After a bad line the rest is parsed in windows of whole lines, 64 KiB at first and
+        // After a bad record the rest is parsed in windows of whole lines, 64 KiB at first and
         // doubling while clean: parsing all of the chunk's remainder after every bad line made an
         // export with 1% bad lines 7x slower than a clean one (simdjson indexes what it is given).
         var window = region.count
@@ -68,65 +71,79 @@ struct ChunkParser {
                 end = newline + 1
             }
             let rest = UnsafeRawBufferPointer(rebasing: region[start..<end])
+            // The syntax error to step over, in region offsets.
+            let bad: (documentStart: Int, error: JSONSyntaxError)
             do {
                 // A pass that fails is rolled back in the batch before BadDocument is thrown.
                 let result = try parseDocuments(rest, of: chunk, atEnd: end == region.count && atEnd, into: &batch)
-                if end < region.count {
-                    switch result {
-                    case .parsed(let unparsed) where unparsed < rest.count:
-                        start = end - unparsed
-                        window = min(window * 2, region.count)
-                    case .parsed, .needMoreInput:
-                        window *= 4  // no whole document in the window: a bigger one
-                    case .retryWithBiggerBatch(let unparsed):
-                        return .retryWithBiggerBatch(unparsed: region.count - end + unparsed)
-                    case .reread:
-                        return result
-                    }
-                    continue
-                }
-                var unparsed = 0
+                var unparsed: Int
                 switch result {
                 case .needMoreInput: unparsed = rest.count
                 case .parsed(let count): unparsed = count
-                case .retryWithBiggerBatch, .reread: return result
+                case .retryWithBiggerBatch(let count): return .retryWithBiggerBatch(unparsed: region.count - end + count)
+                case .reread: return result
                 }
-                let tail = UnsafeRawBufferPointer(rebasing: region[(region.count - unparsed)...])
-                if atEnd, !tail.isBlankJSON {
-                    // The input ends inside a document: that unfinished document is the bad text.
-                    let found = JSONSyntaxDiagnoser.firstError(in: tail)
-                    let errorAt = region.count - unparsed + min(found?.offset ?? 0, unparsed)
-                    batch.addMalformed(errorAt: errorAt, text: (region.count - unparsed)..<region.count, message: found?.message ?? "unexpected end of input")
-                    return .parsed(unparsed: 0)
-                }
-                if case .needMoreInput = result, start > 0 { return .parsed(unparsed: rest.count) }
-                return result
-            } catch let bad as BadDocument {
-                let errorAt = start + bad.offset
-                // The bad text runs from its line's start (or the start of the document it breaks)
-                // to the end of that line; what comes before it is parsed on its own.
-                var textStart = start
-                if let newline = region[start..<errorAt].lastIndex(of: UInt8(ascii: "\n")) { textStart = newline + 1 }
-                if textStart > start {
-                    baseOffset = start
-                    switch try parseDocuments(UnsafeRawBufferPointer(rebasing: region[start..<textStart]), of: chunk, atEnd: false, into: &batch) {
-                    case .parsed(let unparsed), .retryWithBiggerBatch(let unparsed): textStart -= unparsed
-                    case .needMoreInput: textStart = start
-                    case .reread(let rewritten): return .reread(rewritten)
+                if end < region.count {
+                    if unparsed < rest.count {
+                        start = end - unparsed
+                        window = min(window * 2, region.count)
+                    } else {
+                        window *= 4  // no whole document in the window: a bigger one
                     }
+                    continue
                 }
-                guard let newline = region[errorAt...].firstIndex(of: UInt8(ascii: "\n")) else {
-                    // The bad line goes on past the region: skip it once it is whole.
-                    if !atEnd { return textStart > 0 ? .parsed(unparsed: region.count - textStart) : .needMoreInput }
-                    batch.addMalformed(errorAt: errorAt, text: textStart..<region.count, message: bad.message)
-                    return .parsed(unparsed: 0)
+                let tailStart = region.count - unparsed
+                if unparsed == 0 || UnsafeRawBufferPointer(rebasing: region[tailStart...]).isBlankJSON {
+                    return atEnd ? .parsed(unparsed: 0) : .parsed(unparsed: unparsed)
                 }
-                batch.addMalformed(errorAt: errorAt, text: textStart..<(newline + 1), message: bad.message)
-                start = newline + 1
-                window = 64 << 10
-                if start == region.count { return .parsed(unparsed: 0) }
+                // The region ends inside a document: a broken one when the diagnoser finds an
+                // error before the end (an unclosed `{` that simdjson reads on into the next
+                // lines), at the end of the input, or (line-delimited) open for too long.
+                guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
+                      found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region)
+                else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
+                bad = found
+            } catch let document as BadDocument {
+                bad = (start + document.documentStart, document.error.shifted(by: start))
             }
+            let record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd)
+            // The documents before the bad record are parsed on their own.
+            var textStart = record.start
+            if textStart > start {
+                baseOffset = start
+                switch try parseDocuments(UnsafeRawBufferPointer(rebasing: region[start..<textStart]), of: chunk, atEnd: false, into: &batch) {
+                case .parsed(let unparsed), .retryWithBiggerBatch(let unparsed): textStart -= unparsed
+                case .needMoreInput: textStart = start
+                case .reread(let rewritten): return .reread(rewritten)
+                }
+            }
+            guard let textEnd = record.end else {
+                // The bad record goes on past the region: skip it once it is whole.
+                return textStart > 0 ? .parsed(unparsed: region.count - textStart) : .needMoreInput
+            }
+            let (_, message) = describe(record.error, startingAt: textStart, of: chunk)
+            batch.addMalformed(at: textStart, text: textStart..<textEnd, message: message)
+            start = textEnd
+            window = 64 << 10
+            if start == region.count { return .parsed(unparsed: 0) }
         }
+    }
+
+    /// Line-delimited input: a document that starts at `documentStart`, runs past the end of its
+    /// line and is still open after ``BadRecord/longestOpenRecord`` bytes is not waited for (a
+    /// line `[1, 2,` before good lines would otherwise be read on to the end of the input).
+    private func openTooLong(_ documentStart: Int, in region: UnsafeRawBufferPointer) -> Bool {
+        layout == .lines && region.count - documentStart >= BadRecord.longestOpenRecord
+            && region[documentStart...].contains(UInt8(ascii: "\n"))
+    }
+
+    /// Where a bad record starts (`at`), and the message: the error, and where the parser
+    /// stopped when that is elsewhere (`export.ndjson:102:1: … (parser stopped at 104:1)`).
+    private func describe(_ error: JSONSyntaxError, startingAt start: Int, of chunk: InputChunk) -> (SourceLocation, String) {
+        let location = chunk.location(ofOffset: start)
+        let stopped = chunk.location(ofOffset: error.offset)
+        guard (stopped.line, stopped.column) != (location.line, location.column) else { return (location, error.message) }
+        return (location, "\(error.message) (parser stopped at \(stopped.line):\(stopped.column))")
     }
 
     /// Decodes every complete document in `region`; a syntax error is thrown (``BadDocument``
@@ -158,48 +175,44 @@ struct ChunkParser {
     /// be JSON (a binary file, `/dev/zero`, a line of garbage), the error is reported now, not
     /// after reading the whole input. The diagnoser reads the first MiB; cutting text there only
     /// ever gives an error *at* the cut (an unclosed string, number or literal), so an error
-    /// before it is real.
+    /// before it is real. Line-delimited input also stops at a document open for too long.
     func errorBeforeGrowing(_ region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError? {
         let window = min(region.count, 1 << 20)
-        guard let found = JSONSyntaxDiagnoser.firstError(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.offset < window else { return nil }
-        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: found.offset), found.message))
+        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.error.offset < window {
+            return syntaxError(found, in: region, atEnd: false, of: chunk)
+        }
+        guard layout == .lines, region.count >= BadRecord.longestOpenRecord,
+              let found = JSONSyntaxDiagnoser.firstBadDocument(in: region), openTooLong(found.documentStart, in: region) else { return nil }
+        return syntaxError(found, in: region, atEnd: false, of: chunk)
     }
 
     /// The input ended inside a document.
     func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
-        if case .error(let error, _, _) = diagnose(region, of: chunk, atEnd: true) { return error }
-        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: region.count), "unexpected end of input"))
+        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: region) { return syntaxError(found, in: region, atEnd: true, of: chunk) }
+        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset + region.count), "unexpected end of input"))
+    }
+
+    /// The error a run stops at: located where the bad record starts (see ``BadRecord``), with
+    /// where the parser stopped when that is elsewhere. Offsets are `region`'s.
+    private func syntaxError(_ found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, atEnd: Bool, of chunk: InputChunk) -> UserlistError {
+        let record = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd)
+        let (location, message) = describe(record.error.shifted(by: baseOffset), startingAt: baseOffset + record.start, of: chunk)
+        return UserlistError(.data, Diagnostic(.syntax, at: location, message))
     }
 
     /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
-        switch diagnose(region, of: chunk, atEnd: atEnd) {
-        case .error(let error, let offset, let message):
-            if skipBadJSON { throw BadDocument(offset: offset, message: message) }
-            throw error
-        case .endsMidDocument:
-            return .needMoreInput
-        case .valid:
+        guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region) else {
             if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
                 return .reread(chunk.replacingBytes(with: quoted))
             }
             throw UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), "invalid JSON (\(simdjsonMessage))"))
         }
-    }
-
-    private enum Diagnosis {
-        case error(UserlistError, offset: Int, message: String)
-        /// The only problem is the region's end, and more input follows.
-        case endsMidDocument
-        case valid
-    }
-
-    /// What the strict slow-path diagnoser makes of `region`.
-    private func diagnose(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool) -> Diagnosis {
-        guard let found = JSONSyntaxDiagnoser.firstError(in: region) else { return .valid }
-        if found.offset >= region.count, !atEnd { return .endsMidDocument }
-        return .error(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset + found.offset), found.message)), offset: found.offset, message: found.message)
+        // The only problem is the region's end, and more input follows.
+        if found.error.offset >= region.count, !atEnd { return .needMoreInput }
+        if skipBadJSON { throw BadDocument(documentStart: found.documentStart, error: found.error) }
+        throw syntaxError(found, in: region, atEnd: atEnd, of: chunk)
     }
 
     private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
@@ -247,6 +260,13 @@ struct ChunkParser {
         }
         if !transformed, let message = APIErrorBodies.message(in: root) {
             throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+        }
+        if skipBadJSON {
+            // A stray `42` or `[1, 2]` among an export's lines is one record that is not a user,
+            // reported like any other, not the end of the run.
+            batch.startDocument(at: offset, path: [], isArray: false, transformed: transformed)
+            batch.records.append(.unusable(reason: "no users in \(what) (\(root.kind == .object || root.kind == .array ? "an" : "a") \(root.kind.rawValue) that is not a user)"))
+            return
         }
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
             throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), option: nil, "no array of users or user object at \(explicit.path) in \(what)"))

@@ -75,7 +75,7 @@ struct ParallelReader<Prepared: Sendable> {
         while true {
             let atEnd = input.reachedEnd
             if atEnd, chunk.bytes.isBlankJSON { break }
-            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil)
+            let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil, layout: input.layout ?? .pretty)
             pool.submit(job)
             pending.append(job)
             // A chunk that isn't full came from a pipe with nothing more for now: hand on what is
@@ -152,7 +152,7 @@ struct ParallelReader<Prepared: Sendable> {
             let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
             region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
             region.blank(scanner.separators.filter { $0 < end })
-            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn))
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn), layout: .pretty)
             pool.submit(job)
             pending.append(job)
             handedOn = scanner.elementsBeforeCut
@@ -231,10 +231,13 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let carried: Int
     /// The region holds elements of one big array, from its `next` on.
     let elements: ArrayElements?
+    /// Its input's layout: where a broken record ends.
+    let layout: InputLayout
     private var result: Result<Outcome, any Error>?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?) {
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout) {
+        self.layout = layout
         self.chunk = chunk
         self.regionEnd = regionEnd
         self.atEnd = atEnd
@@ -245,6 +248,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     /// Run by a worker.
     func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
         parser.arrayElements = elements
+        parser.layout = layout
         defer { parser.arrayElements = nil }
         result = Result {
             var batch = BatchBuilder()

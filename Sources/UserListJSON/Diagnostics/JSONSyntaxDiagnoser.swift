@@ -25,6 +25,41 @@ public enum JSONSyntaxDiagnoser {
     /// `start` must sit between two texts (or at the buffer's start); it is clamped to the
     /// buffer. The error's offset indexes `bytes`, not the slice.
     public static func firstError(in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> JSONSyntaxError? {
+        firstBadDocument(in: bytes, from: start)?.error
+    }
+
+    /// ``firstError(in:from:)`` with where the text it breaks starts: the offset of the top-level
+    /// value being read when the error was found (the error's own offset for a stray `]`). The
+    /// reader bounds a bad record from there, not from the error, which for a line cut off is
+    /// often lines later, inside the good records the parser read on into.
+    public static func firstBadDocument(in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> (documentStart: Int, error: JSONSyntaxError)? {
+        var documentStart = 0, documentEnd = 0
+        guard let error = scan(bytes, from: start, firstOnly: false, documentStart: &documentStart, documentEnd: &documentEnd) else { return nil }
+        return (min(documentStart, error.offset), error)
+    }
+
+    /// What the one JSON text that starts at a place is.
+    public enum FirstDocument: Equatable, Sendable {
+        /// Whole and valid, ending just before this offset.
+        case whole(end: Int)
+        /// It has a syntax error, or there is no text at all.
+        case broken
+        /// Valid as far as the buffer goes, which ends inside it.
+        case cutOff
+    }
+
+    /// Reads the one JSON text that starts at `start` (after white space), not the rest of the buffer.
+    public static func firstDocument(in bytes: UnsafeRawBufferPointer, from start: Int) -> FirstDocument {
+        var documentStart = 0, documentEnd = -1
+        if let error = scan(bytes, from: start, firstOnly: true, documentStart: &documentStart, documentEnd: &documentEnd) {
+            return error.offset >= bytes.count ? .cutOff : .broken
+        }
+        return documentEnd > documentStart ? .whole(end: documentEnd) : .broken
+    }
+
+    private static func scan(
+        _ bytes: UnsafeRawBufferPointer, from start: Int, firstOnly: Bool, documentStart: inout Int, documentEnd: inout Int
+    ) -> JSONSyntaxError? {
         let end = bytes.count
         var i = min(max(start, 0), end)
         if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -34,8 +69,16 @@ public enum JSONSyntaxDiagnoser {
         var open: [Bool] = []
 
         // Each pass reads one value, then closes the containers it completes.
+        var readOne = false
         value: while true {
+            let valueEnd = i
             skipWhitespace(bytes, &i)
+            if open.isEmpty {
+                documentEnd = valueEnd
+                if firstOnly, readOne { return nil }
+                readOne = true
+                documentStart = i
+            }
             guard i < end else {
                 return open.last.map { unclosed(isObject: $0, at: end) }
             }

@@ -15,4 +15,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { "\(message) (at byte \(offset))" }
+
+    /// The same error in a buffer that holds the checked one from byte `delta` on.
+    public func shifted(by delta: Int) -> JSONSyntaxError { JSONSyntaxError(offset: offset + delta, message: message) }
 }
