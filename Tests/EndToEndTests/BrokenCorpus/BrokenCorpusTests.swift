@@ -91,6 +91,72 @@ struct BrokenCorpusTests {
         try Self.check(exports, what: sweep.testDescription)
     }
 
+    /// Queries the stages answer over the NDJSON and CRLF exports, as one run would.
+    static let stageQueries: [[String]] = [
+        ["--skip-bad-json", "-f", "ndjson"],
+        ["--skip-bad-json", "--sort", "name:desc", "--page", "2", "--page-size", "4"],
+        ["--skip-bad-json", "--sort", "id", "-f", "csv"],
+        ["-f", "ndjson"],
+    ]
+
+    /// The Spark stages (map → shuffle → partial → merge over random partitions, as
+    /// `StageExactnessTests` runs them) give one run's standard output, warnings and exit code.
+    @Test(arguments: [CorpusExport.Format.ndjson, .crlf])
+    func stagesAnswerAsOneRun(_ format: CorpusExport.Format) throws {
+        let variant = Variant(format: format, compression: .none, exports: Self.scaled(60))
+        let exports = (0..<variant.exports).map { index in
+            CorpusGenerator.randomExport(seed: Self.exportSeed(variant, index), format: format, compression: .none, index: index)
+        }
+        let directory = Self.scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let checker = CorpusCheck(directory: directory)
+        // Parsed once (ArgumentParser takes ~0.1 s a parse in a debug build); each export is an input.
+        let placeholder = directory.appendingPathComponent("export.ndjson").path
+        let runs = try Self.stageQueries.map { words in
+            (words: words, single: try StagedRun.singleRun([placeholder] + words).run, stages: try StagedRun.stageRun([placeholder] + words, inputs: [placeholder]))
+        }
+        func failing(_ export: CorpusExport) -> String? {
+            let input: String
+            do { input = try checker.write(export) } catch { return "setup: \(error)" }
+            var generator = SeededGenerator(state: export.seed)
+            for run in runs {
+                var single = run.single
+                single.inputs = [.file(input)]
+                let one = StagedRun.single(single)
+                let staged: Answer
+                do { staged = try StagedRun.staged(run.stages, inputs: [input], using: &generator) } catch { return "stages: \(run.words.joined(separator: " ")): the harness failed: \(error)" }
+                if let difference = Self.difference(one, staged) { return "stages: userlist EXPORT \(run.words.joined(separator: " ")): \(difference)" }
+            }
+            return nil
+        }
+        var failed: [(CorpusExport, String)] = []
+        for export in exports {
+            if let failure = failing(export) { failed.append((export, failure)) }
+        }
+        Self.report(failed, of: exports.count, what: "\(format.rawValue) exports through the stages", failing: failing)
+    }
+
+    /// Where the stages' answer first differs from one run's (nil: nowhere).
+    static func difference(_ one: Answer, _ stages: Answer) -> String? {
+        if one.code != stages.code || one.error != stages.error {
+            return "one run: exit \(one.code) \(one.error ?? ""); stages: exit \(stages.code) \(stages.error ?? "")"
+        }
+        for index in 0..<max(one.warnings.count, stages.warnings.count) {
+            let mine = index < one.warnings.count ? one.warnings[index] : "nothing"
+            let theirs = index < stages.warnings.count ? stages.warnings[index] : "nothing"
+            if mine != theirs { return "warning \(index + 1): one run: \(mine); stages: \(theirs)" }
+        }
+        let mine = String(decoding: one.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let theirs = String(decoding: stages.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(mine.count, theirs.count) {
+            let a = index < mine.count ? String(mine[index]) : "nothing"
+            let b = index < theirs.count ? String(theirs[index]) : "nothing"
+            if a != b { return "standard output line \(index + 1): one run: \(a.prefix(300)); stages: \(b.prefix(300))" }
+        }
+        return nil
+    }
+
     /// Each export's own seed: the run's seed, the variant and the export's number.
     static func exportSeed(_ variant: Variant, _ index: Int) -> UInt64 {
         var mixer = SeededGenerator(state: seed ^ UInt64(CorpusExport.Format.allCases.firstIndex(of: variant.format)!) << 56 ^ UInt64(variant.compression.hashValueStable) << 48)
@@ -108,7 +174,7 @@ struct BrokenCorpusTests {
 
     /// Checks every export; records one issue per failing export (the first shrunk), at most 5.
     static func check(_ exports: [CorpusExport], what: String) throws {
-        let directory = scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
+        let directory = Self.scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let checker = CorpusCheck(directory: directory)
