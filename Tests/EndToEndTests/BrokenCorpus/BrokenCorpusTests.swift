@@ -130,29 +130,31 @@ struct BrokenCorpusTests {
             }
             return nil
         }
-        var failed: [(CorpusExport, String)] = []
+        var failed: [(CorpusExport, [String])] = []
         for export in exports {
-            if let failure = failing(export) { failed.append((export, failure)) }
+            if let failure = failing(export) { failed.append((export, [failure])) }
         }
         Self.report(failed, of: exports.count, what: "\(format.rawValue) exports through the stages", failing: failing)
     }
 
     /// Where the stages' answer first differs from one run's (nil: nowhere).
     static func difference(_ one: Answer, _ stages: Answer) -> String? {
+        // What a message says, without its place (for the kinds of difference).
+        func words(_ message: String?) -> String { (message ?? "none").replacing(#/^[^ ]*:[0-9]+:[0-9]+: /#, with: "") }
         if one.code != stages.code || one.error != stages.error {
-            return "one run: exit \(one.code) \(one.error ?? ""); stages: exit \(stages.code) \(stages.error ?? "")"
+            return "error: «exit \(one.code) \(words(one.error))» vs «exit \(stages.code) \(words(stages.error))»: one run: exit \(one.code) \(one.error ?? ""); stages: exit \(stages.code) \(stages.error ?? "")"
         }
         for index in 0..<max(one.warnings.count, stages.warnings.count) {
             let mine = index < one.warnings.count ? one.warnings[index] : "nothing"
             let theirs = index < stages.warnings.count ? stages.warnings[index] : "nothing"
-            if mine != theirs { return "warning \(index + 1): one run: \(mine); stages: \(theirs)" }
+            if mine != theirs { return "warning: «\(words(mine))» vs «\(words(theirs))»: warning \(index + 1): one run: \(mine); stages: \(theirs)" }
         }
         let mine = String(decoding: one.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let theirs = String(decoding: stages.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(mine.count, theirs.count) {
             let a = index < mine.count ? String(mine[index]) : "nothing"
             let b = index < theirs.count ? String(theirs[index]) : "nothing"
-            if a != b { return "standard output line \(index + 1): one run: \(a.prefix(300)); stages: \(b.prefix(300))" }
+            if a != b { return "standard output: line \(index + 1): one run: \(a.prefix(300)); stages: \(b.prefix(300))" }
         }
         return nil
     }
@@ -178,29 +180,47 @@ struct BrokenCorpusTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let checker = CorpusCheck(directory: directory)
-        var failed: [(CorpusExport, String)] = []
+        var failed: [(CorpusExport, [String])] = []
         for export in exports {
-            if let failure = checker.failure(of: export) { failed.append((export, failure)) }
+            let failures = checker.failures(of: export)
+            if !failures.isEmpty { failed.append((export, failures)) }
         }
         report(failed, of: exports.count, what: what) { checker.failure(of: $0) }
     }
 
-    /// One issue per failing export, the first with the export and its shrunk form.
-    static func report(_ failed: [(CorpusExport, String)], of total: Int, what: String, failing: (CorpusExport) -> String?) {
-        guard let (first, failure) = failed.first else { return }
-        let (small, smallFailure) = CorpusShrinker.shrink(first, failure: failure, failing: failing)
+    /// One issue per failing export (at most 5), the first with how many fail each way, the
+    /// export and its shrunk form.
+    static func report(_ failed: [(CorpusExport, [String])], of total: Int, what: String, failing: (CorpusExport) -> String?) {
+        guard let (first, failures) = failed.first else { return }
+        let (small, smallFailure) = CorpusShrinker.shrink(first, failure: failures[0], failing: failing)
         let kept = keep(small)
+        // How many exports fail each way, most first.
+        var ways: [String: Int] = [:]
+        for (_, failures) in failed {
+            for way in Set(failures.map(signature)) { ways[way, default: 0] += 1 }
+        }
+        let histogram = ways.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "  \($0.value) × \($0.key)" }.joined(separator: "\n")
         Issue.record(Comment(rawValue: """
-            \(failed.count) of \(total) \(what) fail (USERLIST_CORPUS_SEED=\(seed)). The first, \(first.variant) export \(first.index) (export seed \(first.seed)):
-            \(failure)
+            \(failed.count) of \(total) \(what) fail (USERLIST_CORPUS_SEED=\(seed)); exports failing each way:
+            \(histogram)
+            The first, \(first.variant) export \(first.index) (export seed \(first.seed)):
+            \(failures.joined(separator: "\n"))
             \(first)
             Shrunk to \(small.items.count) items\(kept.map { ", kept in \($0)" } ?? ""):
             \(smallFailure)
             \(small)
             """))
-        for (export, failure) in failed.dropFirst().prefix(4) {
-            Issue.record(Comment(rawValue: "\(export.variant) export \(export.index) (seed \(export.seed)): \(failure)\n\(export)"))
+        for (export, failures) in failed.dropFirst().prefix(4) {
+            Issue.record(Comment(rawValue: "\(export.variant) export \(export.index) (seed \(export.seed)):\n\(failures.joined(separator: "\n"))\n\(export)"))
         }
+    }
+
+    /// A failure without its particulars: its first two fields (`area: way`; for the stages,
+    /// `stages: query: what: «one run» vs «stages»`), digits as N.
+    static func signature(_ failure: String) -> String {
+        var kept = failure.components(separatedBy: ": ").prefix(2).joined(separator: ": ")
+        if failure.hasPrefix("stages"), let end = failure.range(of: "»: ") { kept = failure[..<end.lowerBound] + "»" }
+        return String(kept.replacing(/[0-9]+/, with: "N").prefix(240))
     }
 
     /// The shrunk export's file, kept for `userlist FILE --skip-bad-json --rejects /dev/stdout`.

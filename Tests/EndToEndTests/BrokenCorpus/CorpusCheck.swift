@@ -30,7 +30,7 @@ struct CorpusCheck {
             try Data(text[..<cut]).write(to: URL(fileURLWithPath: plainPath + ".1"))
             try Data(text[cut...]).write(to: URL(fileURLWithPath: plainPath + ".2"))
             let second = cut < text.count ? " && gzip -cn '\(plainPath).2' >> '\(plainPath).gz'" : ""
-            try Self.shell("gzip -cn '\(plainPath).1' > '\(plainPath).gz'" + second)
+            try Self.shell("gzip -cn '\(plainPath).1' > '\(plainPath).gz'" + second + " && rm '\(plainPath).1' '\(plainPath).2'")
             return plainPath + ".gz"
         case .zstd:
             try Data(text).write(to: URL(fileURLWithPath: plainPath))
@@ -49,14 +49,17 @@ struct CorpusCheck {
     }
 
     /// The first broken promise, as `area: what` (nil: none).
-    func failure(of export: CorpusExport) -> String? {
+    func failure(of export: CorpusExport) -> String? { failures(of: export).first }
+
+    /// Every broken promise, one per area (users, rejects, summary, stop), each `area: what: details`.
+    func failures(of export: CorpusExport) -> [String] {
         let input: String
-        do { input = try write(export) } catch { return "setup: \(error)" }
+        do { input = try write(export) } catch { return ["setup: \(error)"] }
         let expected = export.expected
-        return skippingRun(export, input: input, expected: expected) ?? stoppingRun(input: input, expected: expected)
+        return skippingRun(export, input: input, expected: expected) + [stoppingRun(input: input, expected: expected)].compactMap { $0 }
     }
 
-    private func skippingRun(_ export: CorpusExport, input: String, expected: CorpusExport.Expected) -> String? {
+    private func skippingRun(_ export: CorpusExport, input: String, expected: CorpusExport.Expected) -> [String] {
         let output = input + ".out", rejectsPath = input + ".rejects", summaryPath = input + ".summary"
         var run = UserListRun(inputs: [.file(input)], format: .ndjson, threads: 1 + export.index % 2)
         run.skipBadJSON = true
@@ -64,33 +67,59 @@ struct CorpusCheck {
         do {
             try run.run(to: .file(output), warnings: CollectedWarnings(), reporting: RunReporting(summary: .file(summaryPath)) { _ in })
         } catch {
-            return "exit: --skip-bad-json: exit \(error.exitCode), expected 0: \(error.message)"
+            return ["exit: --skip-bad-json: exit \(error.exitCode), expected 0: \(error.message)"]
         }
-        // Users: the first occurrence of each good id, in input order.
-        let rows = Self.jsonLines(output)
-        let users = rows.map { (id: $0["id"] as? String ?? "\($0["id"] ?? "nil")", title: $0["title"] as? String ?? "nil") }
-        for index in 0..<max(users.count, expected.users.count) {
-            let got = index < users.count ? "\(users[index].id) \(users[index].title)" : "nothing"
-            let want = index < expected.users.count ? "\(expected.users[index].id) \(expected.users[index].title)" : "nothing"
-            if got != want {
-                return "users: row \(index + 1) of the output is \(got), expected \(want) (\(users.count) rows, expected \(expected.users.count))"
+        return [users(in: output, expected: expected), rejects(in: rejectsPath, input: input, layout: export.format.layout, expected: expected),
+                summary(in: summaryPath, expected: expected)].compactMap { $0 }
+    }
+
+    /// The first occurrence of each good id, in input order, with its name; nothing else.
+    private func users(in output: String, expected: CorpusExport.Expected) -> String? {
+        let users = Self.jsonLines(output).map { (id: $0["id"] as? String ?? "\($0["id"] ?? "nil")", title: $0["title"] as? String ?? "nil") }
+        let shown = { (user: (id: String, title: String)) in "\(user.id) \(user.title)" }
+        let wanted = Dictionary(expected.users.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        for user in users {
+            guard let title = wanted[user.id] else {
+                let kind = expected.brokenUsers[user.id].map { "a \($0)" } ?? "a broken"
+                return "users: a user of \(kind) record came out: \(shown(user))"
             }
+            guard title == user.title else {
+                let kind = expected.brokenUsers[user.id].map { "a \($0)" } ?? "a broken"
+                return "users: a user of \(kind) record, or a later duplicate, came out instead of the first good one: \(shown(user)), expected \(user.id) \(title)"
+            }
+            guard seen.insert(user.id).inserted else { return "users: a user came out twice: \(shown(user))" }
         }
-        // Rejects: one line each, at the line the broken record starts on.
-        let rejects = Self.jsonLines(rejectsPath)
-        for index in 0..<max(rejects.count, expected.rejects.count) {
-            guard index < rejects.count else {
-                return "rejects: \(rejects.count) rejects, expected \(expected.rejects.count): none for line \(expected.rejects[index].line) (\(expected.rejects[index].kind))"
+        if let missing = expected.users.first(where: { !seen.contains($0.id) }) {
+            return "users: a good user is missing: \(shown(missing)) (\(expected.users.count - seen.count) of \(expected.users.count) missing)"
+        }
+        if users.map(\.id) != expected.users.map(\.id) { return "users: not in input order: \(users.map(\.id)), expected \(expected.users.map(\.id))" }
+        return nil
+    }
+
+    /// One reject per broken record, in input order, each at the line the record starts on.
+    private func rejects(in path: String, input: String, layout: CorpusExport.Layout, expected: CorpusExport.Expected) -> String? {
+        let rejects = Self.jsonLines(path)
+        let shown = { (reject: [String: Any]) in String(decoding: try! JSONSerialization.data(withJSONObject: reject, options: [.sortedKeys]), as: UTF8.self) }
+        let lines = rejects.map { $0["line"] as? Int ?? -1 }
+        // Each reject at the line of a broken record, each broken record with its reject.
+        var unmatched = lines
+        for want in expected.rejects {
+            guard let index = unmatched.firstIndex(of: want.line) else {
+                let near = rejects.filter { abs(($0["line"] as? Int ?? -9) - want.line) <= 2 }.map(shown)
+                return "rejects: no reject for a \(want.kind) record: none at line \(want.line), where it starts; rejects at lines \(lines), expected \(expected.rejects.map(\.line))\(near.isEmpty ? "" : "; nearby: " + near.joined(separator: " "))"
             }
-            let reject = rejects[index]
-            let shown = String(decoding: try! JSONSerialization.data(withJSONObject: reject, options: [.sortedKeys]), as: UTF8.self)
-            guard index < expected.rejects.count else { return "rejects: \(rejects.count) rejects, expected \(expected.rejects.count): reject \(index + 1) is \(shown)" }
-            let want = expected.rejects[index]
-            guard reject["input"] as? String == input else { return "rejects: reject \(index + 1) names input \(reject["input"] ?? "nil"): \(shown)" }
-            guard let line = reject["line"] as? Int, line == want.line else {
-                return "rejects: reject \(index + 1) (\(want.kind)) says line \(reject["line"] ?? "nil"), the broken record starts on line \(want.line): \(shown)"
-            }
-            guard reject["kind"] is String, let reason = reject["reason"] as? String, !reason.isEmpty else { return "rejects: reject \(index + 1) has no kind or reason: \(shown)" }
+            unmatched.remove(at: index)
+        }
+        if let extra = unmatched.first, let reject = rejects.first(where: { $0["line"] as? Int ?? -1 == extra }) {
+            let surplus = lines.filter { $0 == extra }.count - expected.rejects.filter { $0.line == extra }.count
+            let what = "\(reject["kind"] ?? "nil") \(reject["path"].map { "\($0) " } ?? "")"
+            return "rejects: \(surplus) more reject\(surplus == 1 ? "" : "s") than records at line \(extra) (\(what)): rejects at lines \(lines), expected \(expected.rejects.map(\.line)); \(shown(reject))"
+        }
+        if lines != expected.rejects.map(\.line) { return "rejects: not in input order: lines \(lines), expected \(expected.rejects.map(\.line))" }
+        for (index, (reject, want)) in zip(rejects, expected.rejects).enumerated() {
+            guard reject["input"] as? String == input else { return "rejects: a reject names another input: \(reject["input"] ?? "nil"): \(shown(reject))" }
+            guard reject["kind"] is String, let reason = reject["reason"] as? String, !reason.isEmpty else { return "rejects: a reject has no kind or reason: \(shown(reject))" }
             if let text = reject["text"] as? String {
                 // Valid UTF-8 lines only: invalid bytes may be written as U+FFFD.
                 var line = want.firstLine
@@ -99,24 +128,29 @@ struct CorpusCheck {
                 if got.last == 0x0A { got.removeLast() }
                 if got.last == 0x0D { got.removeLast() }
                 if String(validating: line, as: UTF8.self) != nil {
-                    let whole = export.format.layout == .lines ? got == line : got.starts(with: line)
-                    if !whole { return "rejects: reject \(index + 1)'s text is not \(export.format.layout == .lines ? "" : "led by ")its line \(want.line) \(CorpusExport.escaped(line)): \(shown)" }
+                    let whole = layout == .lines ? got == line : got.starts(with: line)
+                    if !whole { return "rejects: a \(want.kind) reject's text is not \(layout == .lines ? "" : "led by ")its whole line: reject \(index + 1), line \(want.line) is \(CorpusExport.escaped(line)): \(shown(reject))" }
                 }
             } else if want.kind != .noUsers || reject["record"] == nil {
-                return "rejects: reject \(index + 1) has no text: \(shown)"
+                return "rejects: a \(want.kind) reject has no text: \(shown(reject))"
             }
         }
-        // The summary: the export's counts, adding up.
-        guard let summary = Self.jsonLines(summaryPath).first else { return "summary: no summary" }
+        return nil
+    }
+
+    /// The export's counts, adding up.
+    private func summary(in path: String, expected: CorpusExport.Expected) -> String? {
+        guard let summary = Self.jsonLines(path).first else { return "summary: no summary" }
         func count(_ key: String) -> Int { summary[key] as? Int ?? -1 }
-        let shownSummary = String(decoding: try! JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self)
+        let shown = String(decoding: try! JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]), as: UTF8.self)
         let counts = [("records", expected.records), ("users", expected.users.count), ("rejected", expected.rejects.count),
                       ("duplicates", expected.duplicates), ("excluded", 0)]
-        for (key, value) in counts where count(key) != value {
-            return "summary: \(key) is \(count(key)), expected \(value): \(shownSummary)"
+        let wrong = counts.filter { count($0.0) != $0.1 }
+        if !wrong.isEmpty {
+            return "summary: \(wrong.map { "\($0.0) \(count($0.0) > $0.1 ? "too many" : "too few")" }.joined(separator: ", ")): \(wrong.map { "\($0.0) \(count($0.0)), expected \($0.1)" }.joined(separator: ", ")): \(shown)"
         }
         guard summary["status"] as? String == "ok", count("records") == count("users") + count("rejected") + count("duplicates") + count("excluded") else {
-            return "summary: does not add up: \(shownSummary)"
+            return "summary: does not add up: \(shown)"
         }
         return nil
     }
@@ -126,16 +160,19 @@ struct CorpusCheck {
         let output = OutputWriter()
         do {
             try run.run(output: output, warnings: CollectedWarnings())
-            if let line = expected.fatalLine { return "stop: without --skip-bad-json: exit 0, expected 65 at line \(line)" }
+            if expected.mustStop { return "stop: without --skip-bad-json: exit 0, expected 65 at line \(expected.stopLines.last!)" }
             return nil
         } catch {
-            guard let line = expected.fatalLine else { return "stop: without --skip-bad-json: exit \(error.exitCode) on an export with no broken record: \(error.message)" }
             let message = error.message
+            guard !expected.stopLines.isEmpty else { return "stop: without --skip-bad-json: exit \(error.exitCode) on an export with no broken record: \(message)" }
             guard error.exitCode == 65, output.bytes.isEmpty else { return "stop: exit \(error.exitCode), expected 65 (\(output.bytes.count) bytes written): \(message)" }
             guard let place = Self.place(in: message, input: input) else {
                 return "stop: not one line `INPUT:L:C: MESSAGE ( (parser stopped at L2:C2))`: \(message)"
             }
-            guard place.line == line else { return "stop: names line \(place.line), the first broken record starts on line \(line): \(message)" }
+            guard expected.stopLines.contains(place.line) else {
+                let want = expected.stopLines.count == 1 ? "line \(expected.stopLines[0])" : "one of lines \(expected.stopLines.map(String.init).joined(separator: ", ")) (the last is the first broken record; the others hold no users)"
+                return "stop: names line \(place.line), expected \(want): \(message)"
+            }
             if let stopped = place.stopped, stopped == (place.line, place.column) || stopped < (place.line, place.column) {
                 return "stop: the parser's place \(stopped) is not after the record's start \(place.line):\(place.column): \(message)"
             }

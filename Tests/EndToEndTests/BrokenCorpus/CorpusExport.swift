@@ -48,6 +48,12 @@ struct CorpusExport: CustomStringConvertible {
     struct Broken {
         var kind: Kind
         var lines: [[UInt8]]
+
+        /// The ids of users whose records it holds (`"id":"b-7"`), whole or cut.
+        var users: [String] {
+            let text = String(decoding: Array(lines.joined(separator: [0x0A])), as: UTF8.self)
+            return text.matches(of: #/"id": ?"(b-[0-9]+)"/#).map { String($0.output.1) }
+        }
     }
 
     enum Item {
@@ -116,8 +122,22 @@ struct CorpusExport: CustomStringConvertible {
         var rejects: [(line: Int, kind: Kind, firstLine: [UInt8])] = []
         var records = 0
         var duplicates = 0
-        /// Where a run without `--skip-bad-json` stops: the first reject's line (nil: it succeeds).
-        var fatalLine: Int? { rejects.first?.line }
+        /// The ids of the users only broken records hold, and the kind of the first.
+        var brokenUsers: [String: Kind] = [:]
+        /// Where a run without `--skip-bad-json` stops: at the first broken record (one that does
+        /// not parse), or earlier at a document with no users (valid JSON: the contract leaves
+        /// open whether that stops a run); with neither, it succeeds.
+        var stopLines: [Int] {
+            var lines: [Int] = []
+            for reject in rejects {
+                lines.append(reject.line)
+                if reject.kind != .noUsers { break }
+            }
+            return lines
+        }
+
+        /// Whether a run without `--skip-bad-json` must stop (a record does not parse).
+        var mustStop: Bool { rejects.contains { $0.kind != .noUsers } }
     }
 
     var expected: Expected {
@@ -145,6 +165,7 @@ struct CorpusExport: CustomStringConvertible {
                 // Line-delimited: each line of a broken record is a reject of its own (a
                 // continuation line after a raw newline too). Pretty: one reject, from its first
                 // line through the lines that can't start a document.
+                for user in broken.users where expected.brokenUsers[user] == nil { expected.brokenUsers[user] = broken.kind }
                 let rejects = format.layout == .lines ? broken.lines.count : 1
                 for offset in 0..<rejects {
                     expected.rejects.append((line + offset, broken.kind, broken.lines[offset]))
