@@ -23,9 +23,17 @@ public final class MappingExplanation: @unchecked Sendable {
 
     /// In the order the shapes were first seen.
     public private(set) var sections: [Section] = []
+    /// Each input's layout as the reader decided it (`line-delimited`, `pretty-printed`): where a
+    /// broken record ends.
+    public private(set) var layouts: [(input: String, layout: InputLayout)] = []
     private var current = -1
 
     public init() {}
+
+    /// The reader decided how `input` lays out its documents.
+    package func layout(input: String, _ layout: InputLayout) {
+        layouts.append((input, layout))
+    }
 
     /// Starts a document: the records that follow are counted under `shape`.
     package func document(input: String, shape: String, path: String) {

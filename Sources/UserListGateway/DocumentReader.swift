@@ -17,7 +17,9 @@ struct DocumentReader {
 
     /// Reads every document, then says whether the last one wanted more pages.
     mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
-        try read(from: input.firstChunk(), consume)
+        let first = try input.firstChunk()
+        parser.explanation?.layout(input: input.name, input.layout ?? .pretty)
+        try read(from: first, consume)
         try reportMorePages(consume)
     }
 

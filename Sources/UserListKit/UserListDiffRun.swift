@@ -18,11 +18,15 @@ public struct UserListDiffRun {
     public var usersAt: UsersAtPath?
     /// `--threads`: parsing threads (nil: one per core, up to 16).
     public var threads: Int?
+    /// `--skip-bad-json`: a record that isn't JSON is skipped with a warning, on either side.
+    public var skipBadJSON: Bool
 
     public init(
         old: [InputSource], new: [InputSource], fields: ComparedFields = .all, format: DiffFormat = .ndjson,
-        strict: Bool = false, maxTableWidth: Int? = nil, usersAt: UsersAtPath? = nil, threads: Int? = nil
+        strict: Bool = false, maxTableWidth: Int? = nil, usersAt: UsersAtPath? = nil, threads: Int? = nil,
+        skipBadJSON: Bool = false
     ) {
+        self.skipBadJSON = skipBadJSON
         self.old = old
         self.new = new
         self.fields = fields
@@ -56,9 +60,10 @@ public struct UserListDiffRun {
 
     /// One side's service: its inputs read through a Gateway that builds `fields`.
     private func side(_ inputs: [InputSource]) -> UserDiff.Side {
-        { [usersAt, threads, strict] fields, warnings in
+        { [usersAt, threads, strict, skipBadJSON] fields, warnings in
             var gateway = UserGateway(inputs: inputs, usersAt: usersAt)
             gateway.fields = fields
+            gateway.skipBadJSON = skipBadJSON
             if let threads { gateway.workers = threads }
             return UserService(source: gateway, strict: strict, warnings: warnings)
         }

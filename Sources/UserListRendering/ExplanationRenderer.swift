@@ -10,6 +10,9 @@ public struct ExplanationRenderer {
     public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
+        for (input, layout) in explanation.layouts {
+            text += "\(input): \(layout.rawValue) (\(layout.brokenRecordBound))\n"
+        }
         for section in explanation.sections {
             for group in section.groups {
                 let documents = plural(group.documents, "document")

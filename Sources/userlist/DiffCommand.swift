@@ -49,6 +49,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
     var strict = false
 
+    @Flag(help: "Skip a record (an NDJSON line) that isn't JSON on either side, with a warning naming its place, instead of stopping with exit 65; read exactly as the list command reads it.")
+    var skipBadJSON = false
+
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
@@ -108,7 +111,8 @@ struct DiffCommand: ParsableCommand {
             strict: strict,
             maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
-            threads: threads)
+            threads: threads,
+            skipBadJSON: skipBadJSON)
         let counts: DiffCounts
         do {
             counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())

@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 
 /// A stretch of input that is not a good record: where it starts and ends, and what is wrong
