@@ -107,6 +107,7 @@ struct BrokenCorpusTests {
         let exports = (0..<variant.exports).map { index in
             CorpusGenerator.randomExport(seed: Self.exportSeed(variant, index), format: format, compression: .none, index: index)
         }
+        _ = CrashNote.installed
         let directory = Self.scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -116,25 +117,31 @@ struct BrokenCorpusTests {
         let runs = try Self.stageQueries.map { words in
             (words: words, single: try StagedRun.singleRun([placeholder] + words).run, stages: try StagedRun.stageRun([placeholder] + words, inputs: [placeholder]))
         }
-        func failing(_ export: CorpusExport) -> String? {
+        // Every query that differs (the first is the one shrunk).
+        func differences(_ export: CorpusExport) -> [String] {
             let input: String
-            do { input = try checker.write(export) } catch { return "setup: \(error)" }
+            do { input = try checker.write(export) } catch { return ["setup: \(error)"] }
             var generator = SeededGenerator(state: export.seed)
+            var found: [String] = []
             for run in runs {
                 var single = run.single
                 single.inputs = [.file(input)]
                 let one = StagedRun.single(single)
                 let staged: Answer
-                do { staged = try StagedRun.staged(run.stages, inputs: [input], using: &generator) } catch { return "stages: \(run.words.joined(separator: " ")): the harness failed: \(error)" }
-                if let difference = Self.difference(one, staged) { return "stages: userlist EXPORT \(run.words.joined(separator: " ")): \(difference)" }
+                do { staged = try StagedRun.staged(run.stages, inputs: [input], using: &generator) } catch {
+                    found.append("stages: \(run.words.joined(separator: " ")): the harness failed: \(error)")
+                    continue
+                }
+                if let difference = Self.difference(one, staged) { found.append("stages: userlist EXPORT \(run.words.joined(separator: " ")): \(difference)") }
             }
-            return nil
+            return found
         }
         var failed: [(CorpusExport, [String])] = []
         for export in exports {
-            if let failure = failing(export) { failed.append((export, [failure])) }
+            let found = differences(export)
+            if !found.isEmpty { failed.append((export, found)) }
         }
-        Self.report(failed, of: exports.count, what: "\(format.rawValue) exports through the stages", failing: failing)
+        Self.report(failed, of: exports.count, what: "\(format.rawValue) exports through the stages") { differences($0).first }
     }
 
     /// Where the stages' answer first differs from one run's (nil: nowhere).
@@ -176,6 +183,7 @@ struct BrokenCorpusTests {
 
     /// Checks every export; records one issue per failing export (the first shrunk), at most 5.
     static func check(_ exports: [CorpusExport], what: String) throws {
+        _ = CrashNote.installed
         let directory = Self.scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -218,7 +226,7 @@ struct BrokenCorpusTests {
     /// A failure without its particulars: its first two fields (`area: way`; for the stages,
     /// `stages: query: what: «one run» vs «stages»`), digits as N.
     static func signature(_ failure: String) -> String {
-        var kept = failure.components(separatedBy: ": ").prefix(2).joined(separator: ": ")
+        var kept = failure.components(separatedBy: ": ").prefix(failure.hasPrefix("stages") ? 3 : 2).joined(separator: ": ")
         if failure.hasPrefix("stages"), let end = failure.range(of: "»: ") { kept = failure[..<end.lowerBound] + "»" }
         return String(kept.replacing(/[0-9]+/, with: "N").prefix(240))
     }

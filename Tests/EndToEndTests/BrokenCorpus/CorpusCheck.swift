@@ -4,6 +4,8 @@ import UserListKit
 /// Runs one export through `UserListRun` in this process, as `userlist` runs it, and says the
 /// first way the answer breaks issue 18's contract (nil: it keeps it):
 ///
+/// - `userlist EXPORT --explain` names the layout the export was written in (`line-delimited`,
+///   `pretty-printed`);
 /// - `userlist EXPORT --skip-bad-json --rejects R --summary S -f ndjson` exits 0 and prints every
 ///   good user once (the first occurrence of each id, in input order, with its name) and no user
 ///   of a broken record; R has one line per reject, in order, each naming the input, the line the
@@ -20,6 +22,8 @@ struct CorpusCheck {
         let base = directory.appendingPathComponent("\(export.variant)-\(export.index)").path
         let plainPath = base + (export.format.layout == .pretty ? ".json" : ".ndjson")
         let text = export.text
+        // What is being read, should the reader crash (see ``CrashNote``).
+        try Data("\(export)\nfile: \(plainPath)\n".utf8).write(to: directory.appendingPathComponent("checking.txt"))
         switch export.compression {
         case .none:
             try Data(text).write(to: URL(fileURLWithPath: plainPath))
@@ -56,7 +60,22 @@ struct CorpusCheck {
         let input: String
         do { input = try write(export) } catch { return ["setup: \(error)"] }
         let expected = export.expected
-        return skippingRun(export, input: input, expected: expected) + [stoppingRun(input: input, expected: expected)].compactMap { $0 }
+        return [layout(of: export, input: input)].compactMap { $0 } + skippingRun(export, input: input, expected: expected)
+            + [stoppingRun(input: input, expected: expected)].compactMap { $0 }
+    }
+
+    /// `--explain` names the layout the export was written in.
+    private func layout(of export: CorpusExport, input: String) -> String? {
+        var run = UserListRun(inputs: [.file(input)], explain: true, threads: 1)
+        run.skipBadJSON = true
+        let output = OutputWriter()
+        do { try run.run(output: output, warnings: CollectedWarnings()) } catch { return "layout: --explain --skip-bad-json failed: exit \(error.exitCode): \(error.message)" }
+        let want = export.format.layout == .lines ? "line-delimited" : "pretty-printed"
+        let said = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(input + ": ") }
+        guard let said, said.dropFirst(input.count + 2).hasPrefix(want + " ") else {
+            return "layout: --explain does not say \(want): \(said ?? "no line for the input")"
+        }
+        return nil
     }
 
     private func skippingRun(_ export: CorpusExport, input: String, expected: CorpusExport.Expected) -> [String] {
@@ -81,12 +100,12 @@ struct CorpusCheck {
         var seen = Set<String>()
         for user in users {
             guard let title = wanted[user.id] else {
-                let kind = expected.brokenUsers[user.id].map { "a \($0)" } ?? "a broken"
-                return "users: a user of \(kind) record came out: \(shown(user))"
+                let kind = expected.brokenUsers[user.id].map { " (\($0))" } ?? ""
+                return "users: a user of a broken record\(kind) came out: \(shown(user))"
             }
             guard title == user.title else {
-                let kind = expected.brokenUsers[user.id].map { "a \($0)" } ?? "a broken"
-                return "users: a user of \(kind) record, or a later duplicate, came out instead of the first good one: \(shown(user)), expected \(user.id) \(title)"
+                let kind = expected.brokenUsers[user.id].map { " (\($0))" } ?? ""
+                return "users: a user of a broken record\(kind), or a later duplicate, came out instead of the first good one: \(shown(user)), expected \(user.id) \(title)"
             }
             guard seen.insert(user.id).inserted else { return "users: a user came out twice: \(shown(user))" }
         }
@@ -129,10 +148,10 @@ struct CorpusCheck {
                 if got.last == 0x0D { got.removeLast() }
                 if String(validating: line, as: UTF8.self) != nil {
                     let whole = layout == .lines ? got == line : got.starts(with: line)
-                    if !whole { return "rejects: a \(want.kind) reject's text is not \(layout == .lines ? "" : "led by ")its whole line: reject \(index + 1), line \(want.line) is \(CorpusExport.escaped(line)): \(shown(reject))" }
+                    if !whole { return "rejects: the text of a reject (\(want.kind)) is not \(layout == .lines ? "" : "led by ")its whole line: reject \(index + 1), line \(want.line) is \(CorpusExport.escaped(line)): \(shown(reject))" }
                 }
             } else if want.kind != .noUsers || reject["record"] == nil {
-                return "rejects: a \(want.kind) reject has no text: \(shown(reject))"
+                return "rejects: a reject (\(want.kind)) has no text: \(shown(reject))"
             }
         }
         return nil
