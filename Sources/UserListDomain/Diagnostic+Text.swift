@@ -33,29 +33,8 @@ extension Diagnostic: CustomStringConvertible {
         }
     }
 
-    /// Control characters (C0, DEL, C1) written as JSON writes them (`\n`, `\t`, `\u001b`): a jq
-    /// `error("a\nb")` or a file name holding a newline or an escape byte stays on one line.
-    public static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-    }
+    /// Control characters (C0, DEL, C1) and bidi overrides written as JSON writes them (`\n`,
+    /// `\t`, `\u001b`, `\u202e`; ``TerminalText``): a jq `error("a\nb")` or a file name holding a
+    /// newline or an escape byte stays on one line and can't drive the terminal.
+    public static func oneLine(_ text: String) -> String { TerminalText.escaped(text) }
 }

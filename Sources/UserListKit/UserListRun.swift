@@ -160,12 +160,14 @@ public struct UserListRun {
     }
 
     /// The renderer of the format, `--fields` and `--jq-out`; and, on a terminal or with
-    /// `--color`, how its JSON is indented and coloured (csv, tsv and tables stay plain).
+    /// `--color`, how its JSON is indented and coloured (csv, tsv, tables and `-r` text stay plain).
     func makeRenderer() throws(UserlistError) -> (renderer: any ListRenderer, highlight: JSONHighlighter?) {
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
         } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint)
-        let highlight = highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
+        // `-r` lines are text, not JSON: printed as they are, as `jq -r` prints them, never
+        // re-tokenised (the highlighter would drop their spaces and tabs).
+        let highlight = rawOutput && outputTransform != nil ? nil : highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
         return (renderer, highlight)
     }
 

@@ -5,8 +5,8 @@ import UserListDiff
 /// changed field (the user's first row names it, the others leave CHANGE, ID and NAME blank),
 /// one row per added or removed user, then the count line `1 added · 1 removed · 2 changed`.
 ///
-/// Cells are shown and measured as ``TableRenderer``'s are (display width, control characters as
-/// spaces); NAME is the cell's title (name, else username, email, id). Entries are read twice,
+/// Cells are shown and measured as ``TableRenderer``'s are (display width, control characters and
+/// bidi overrides escaped); NAME is the cell's title (name, else username, email, id). Entries are read twice,
 /// once to size the columns, so nothing is held; with `maxWidth`, NEW shrinks first, then OLD,
 /// then NAME.
 public struct DiffTableRenderer: DiffRenderer {

@@ -4,6 +4,9 @@ import UserListService
 import UserListJQ
 /// `--explain`: what detection found and how each canonical field was filled, as text for a person
 /// deciding whether to trust a nightly job, with the first user as `--where` would see it.
+///
+/// Input names, paths and the payload's own keys are shown escaped (``TerminalText``), as the
+/// table shows values: a key holding ESC or U+202E can't drive the terminal.
 public struct ExplanationRenderer {
     public init() {}
 
@@ -16,13 +19,14 @@ public struct ExplanationRenderer {
         for section in explanation.sections {
             for group in section.groups {
                 let documents = plural(group.documents, "document")
-                text += "\(group.input): \(section.shape), users at \(group.path) (\(documents), \(plural(group.records, "record")))\n"
+                let line = "\(group.input): \(section.shape), users at \(group.path) (\(documents), \(plural(group.records, "record")))"
+                text += TerminalText.escaped(line) + "\n"
             }
             text += "\n" + "field".padding(to: width) + "source (records)\n"
             for field in CanonicalField.allCases {
                 let sources = section.sources[field] ?? []
                 let described = sources.isEmpty ? "(none)" : sources.map { "\($0.source) (\($0.records))" }.joined(separator: ", ")
-                text += field.rawValue.padding(to: width) + described + "\n"
+                text += field.rawValue.padding(to: width) + TerminalText.escaped(described) + "\n"
             }
             text += "\n"
         }
@@ -30,7 +34,9 @@ public struct ExplanationRenderer {
 
         text += summary(report) + "\n"
         if let firstUser {
-            text += "first user, as --where sees it:\n" + firstUser.jqValue().json() + "\n"
+            // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too
+            // (`\u0085`, `\u202e`) keeps it the same JSON value.
+            text += "first user, as --where sees it:\n" + TerminalText.escaped(firstUser.jqValue().json()) + "\n"
         }
         output.write(text)
     }

@@ -1,7 +1,11 @@
+import UserListDomain
+
 /// Rewrites compact JSON text for a person at a terminal: indented two spaces (`pretty`) and
 /// coloured (`colour`) as jq 1.7 colours it — null grey, strings green, object keys blue, the
 /// rest default, brackets bold. The input is userlist's own output (valid JSON, one value or one
-/// per line), so only strings and nesting need following.
+/// per line), so only strings and nesting need following. Inside strings, the C1 controls and
+/// bidi overrides JSON leaves raw are written as `\u` escapes, so what reaches the terminal is
+/// shown, not obeyed, and is still the same JSON.
 public struct JSONHighlighter: Sendable {
     public var pretty: Bool
     public var colour: Bool
@@ -45,7 +49,7 @@ public struct JSONHighlighter: Sendable {
                 var end = i + 1
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
                 let isKey = expectKey
-                painted(isKey ? Self.keyColour : Self.stringColour) { out.append(contentsOf: bytes[i...min(end, bytes.count - 1)]) }
+                painted(isKey ? Self.keyColour : Self.stringColour) { Self.appendString(bytes[i...min(end, bytes.count - 1)], to: &out) }
                 i = end + 1
                 expectKey = false
                 continue
@@ -89,6 +93,47 @@ public struct JSONHighlighter: Sendable {
             i += 1
         }
         return out
+    }
+
+    /// Appends a string token with the scalars a terminal would act on that JSON leaves as they
+    /// are — the C1 controls and the bidi overrides and isolates (``TerminalText``) — written as
+    /// JSON escapes (`\u009b`, `\u202e`): the same JSON value, shown instead of obeyed. (C0 and
+    /// DEL are escaped in JSON text already; one that isn't is escaped here too.)
+    static func appendString(_ token: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var j = token.startIndex
+        let end = token.endIndex
+        while j < end {
+            let b = token[j]
+            if b < 0x20 || b == 0x7F {
+                appendEscape(UInt32(b), to: &out)
+                j += 1
+            } else if b == 0xC2, j + 1 < end, token[j + 1] >= 0x80, token[j + 1] < 0xA0 {
+                appendEscape(UInt32(token[j + 1]), to: &out)
+                j += 2
+            } else if b == 0xE2, j + 2 < end, let scalar = bidiControl(token[j + 1], token[j + 2]) {
+                appendEscape(scalar, to: &out)
+                j += 3
+            } else {
+                out.append(b)
+                j += 1
+            }
+        }
+    }
+
+    /// The scalar `E2 b1 b2` encodes when it is one of the bidi controls ``TerminalText`` escapes.
+    private static func bidiControl(_ b1: UInt8, _ b2: UInt8) -> UInt32? {
+        guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return nil }
+        let value = 0x2000 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+        guard let scalar = Unicode.Scalar(value), TerminalText.mustEscape(scalar) else { return nil }
+        return value
+    }
+
+    private static func appendEscape(_ scalar: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: "\\u".utf8)
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8((scalar >> UInt32(shift)) & 0xF)
+            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 
     private static func isDelimiter(_ b: UInt8) -> Bool {

@@ -4,10 +4,11 @@
 /// paging footer.
 ///
 /// Columns are sized by display width (see ``DisplayWidth``) to their widest cell, header
-/// included, and separated by two spaces; no line ends in a space. Control characters inside a
-/// value (newlines, tabs, escapes) are shown as a space so a value cannot break the layout or
-/// drive the terminal. With `maxWidth`, an over-wide table shrinks CAPTION first, then EMAIL, then
-/// NAME, none below ``minimumColumnWidth``, and cut values end in `…`. The footer reads
+/// included, and separated by two spaces; no line ends in a space. Control characters and bidi
+/// overrides inside a value (newlines, tabs, ESC, BEL, U+202E) are shown escaped, `\n`, `\t`,
+/// `\u001b`, `\u0007`, `\u202e` (``TerminalText``), and measured as shown, so a value can neither
+/// break the layout nor drive the terminal. With `maxWidth`, an over-wide table shrinks CAPTION
+/// first, then EMAIL, then NAME, none below ``minimumColumnWidth``, and cut values end in `…`. The footer reads
 /// `page 2 of 7 · 137 users`; an empty result is the single line `No users found`. States without
 /// a page (idle, loading, error) write nothing.
 public struct TableRenderer: ListRenderer, Sendable {
@@ -134,48 +135,25 @@ public struct TableRenderer: ListRenderer, Sendable {
         var isASCII: Bool
     }
 
-    /// The text shown for a value and its display width: nil is empty, control characters become
-    /// spaces (CRLF one space), and trailing white space goes, as it would be invisible anyway.
+    /// The text shown for a value and its display width: nil is empty; control characters and
+    /// bidi overrides are written as escapes (``TerminalText``: `\u001b`, `\r\n`, `\u202e`) and
+    /// measured as written; trailing spaces go, as they would be invisible anyway.
     static func measure(_ value: String?) -> Shown {
         guard let value else { return Shown(text: "", width: 0, isASCII: true) }
         // One pass over the bytes decides whether the value can be shown as is.
-        let scan: (ascii: Bool, clean: Bool)? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            var ascii = true
-            var afterC2 = false
-            for b in utf8 {
-                if b < 0x20 || b == 0x7F { return (ascii, false) }
-                if b >= 0x80 {
-                    ascii = false
-                    // U+0080...U+009F (C1 controls) are encoded C2 80...C2 9F.
-                    if afterC2 && b < 0xA0 { return (ascii, false) }
-                }
-                afterC2 = b == 0xC2
-            }
-            return (ascii, utf8.last != UInt8(ascii: " "))
+        let scan = value.utf8.withContiguousStorageIfAvailable { TerminalText.inspect($0) }
+        if let scan, !scan.needsEscaping, value.utf8.last != UInt8(ascii: " ") {
+            let width = scan.isASCII ? value.utf8.count : DisplayWidth.of(value)
+            return Shown(text: value, width: width, isASCII: scan.isASCII)
         }
-        if let scan, scan.clean {
-            let width = scan.ascii ? value.utf8.count : DisplayWidth.of(value)
-            return Shown(text: value, width: width, isASCII: scan.ascii)
-        }
-        let text = sanitized(value)
+        let text = shown(value)
         return Shown(text: text, width: DisplayWidth.of(text), isASCII: text.utf8.allSatisfy { $0 < 0x80 })
     }
 
-    static func sanitized(_ value: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in value.unicodeScalars {
-            defer { previous = scalar }
-            let v = scalar.value
-            if v < 0x20 || (v >= 0x7F && v < 0xA0) {
-                // "\r\n" is one line break: one space, not two.
-                if v == 0x0A && previous == "\r" { continue }
-                scalars.append(" ")
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        while let last = scalars.last, last == " " { scalars.removeLast() }
-        return String(scalars)
+    /// `value` escaped for the terminal, without trailing spaces.
+    static func shown(_ value: String) -> String {
+        var text = TerminalText.escaped(value)
+        while text.utf8.last == UInt8(ascii: " ") { text.removeLast() }
+        return text
     }
 }

@@ -32,7 +32,15 @@ struct BadRecord {
             start = lineStart
             end = Self.lineEnd(from: documentStart, in: region, atEnd: atEnd)
         case .pretty:
-            start = documentStart
+            // From the bad document, or from its line's start when whole documents begin that
+            // line before it (`{…}}`, `{…}{"id": 7,`): a line is not split into users and a reject.
+            var first = lineStart
+            while first < documentStart, region[first].isJSONWhitespace { first += 1 }
+            if first < documentStart, case .whole(let end) = JSONSyntaxDiagnoser.firstDocument(in: region, from: first), end <= documentStart {
+                start = lineStart
+            } else {
+                start = documentStart
+            }
             end = Self.nextDocumentLine(after: documentStart, indentation: documentStart - lineStart, in: region, atEnd: atEnd)
         }
         let reachesEnd = atEnd && (end ?? region.count) == region.count
@@ -60,8 +68,8 @@ struct BadRecord {
             guard first < region.count, first - next <= indentation, region[first] == UInt8(ascii: "{") || region[first] == UInt8(ascii: "[") else { continue }
             switch JSONSyntaxDiagnoser.firstDocument(in: region, from: first) {
             case .whole(let end):
-                let restOfLine = region[end..<(newline ?? region.count)]
-                if restOfLine.allSatisfy(\.isJSONWhitespace) { return next }
+                let lineEnd = region[end...].firstIndex(of: UInt8(ascii: "\n")) ?? region.count
+                if region[end..<lineEnd].allSatisfy(\.isJSONWhitespace) { return next }
             case .cutOff:
                 if !atEnd { return nil }  // can't tell yet
             case .broken:

@@ -72,7 +72,7 @@ struct ChunkParser {
             }
             let rest = UnsafeRawBufferPointer(rebasing: region[start..<end])
             // The syntax error to step over, in region offsets.
-            let bad: (documentStart: Int, error: JSONSyntaxError)
+            var bad: (documentStart: Int, error: JSONSyntaxError)
             do {
                 // A pass that fails is rolled back in the batch before BadDocument is thrown.
                 let result = try parseDocuments(rest, of: chunk, atEnd: end == region.count && atEnd, into: &batch)
@@ -102,19 +102,30 @@ struct ChunkParser {
                 guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
                       found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region)
                 else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
+                // The documents before the tail are decoded already.
+                start = tailStart
                 bad = found
             } catch let document as BadDocument {
                 bad = (start + document.documentStart, document.error.shifted(by: start))
             }
-            let record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd)
-            // The documents before the bad record are parsed on their own.
-            var textStart = record.start
-            if textStart > start {
+            var record: BadRecord
+            var textStart: Int
+            while true {
+                record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd)
+                // The documents before the bad record are parsed on their own; one of them can
+                // still be a bad record (line-delimited: valid JSON over two lines).
+                textStart = record.start
+                guard textStart > start else { break }
                 baseOffset = start
-                switch try parseDocuments(UnsafeRawBufferPointer(rebasing: region[start..<textStart]), of: chunk, atEnd: false, into: &batch) {
-                case .parsed(let unparsed), .retryWithBiggerBatch(let unparsed): textStart -= unparsed
-                case .needMoreInput: textStart = start
-                case .reread(let rewritten): return .reread(rewritten)
+                do {
+                    switch try parseDocuments(UnsafeRawBufferPointer(rebasing: region[start..<textStart]), of: chunk, atEnd: false, into: &batch) {
+                    case .parsed(let unparsed), .retryWithBiggerBatch(let unparsed): textStart -= unparsed
+                    case .needMoreInput: textStart = start
+                    case .reread(let rewritten): return .reread(rewritten)
+                    }
+                    break
+                } catch let document as BadDocument {
+                    bad = (start + document.documentStart, document.error.shifted(by: start))
                 }
             }
             guard let textEnd = record.end else {
@@ -154,14 +165,21 @@ struct ChunkParser {
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
             return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
         }
+        // Line-delimited input: the last document's start, to check it ended on its line once the
+        // next one's start is known (see `endsOnItsLine`).
+        var previous: Int?
         while true {
             switch parser.next() {
             case .document(let root, let offset):
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: offset, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
                 try decode(root, at: offset, of: chunk, into: &batch)
+                previous = offset
             case .end(let truncated):
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - truncated, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
                 return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
             case .tooLarge:
                 batchSize *= 2
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - parser.unparsedBytes, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
                 return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
             case .invalid(let message):
                 // Whatever happens next, this pass's records are not handed on.
@@ -169,6 +187,23 @@ struct ChunkParser {
                 return try recover(region, of: chunk, atEnd: atEnd, simdjsonMessage: message)
             }
         }
+    }
+
+    /// Line-delimited input: a record is a line, so a document that starts on one line and goes
+    /// on to the next is a broken record even when it is valid JSON (a lone `{` line then a
+    /// `}{"id": 7}` line read as `{}` and a user). The document at `start` ends before `next`
+    /// (where the next one starts, or the region's parsed end): after the first line break past
+    /// its start, only white space may come. One `memchr` per document, over its own line.
+    private func endsOnItsLine(
+        _ start: Int, before next: Int, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool,
+        rollingBack mark: BatchBuilder.Mark, _ batch: inout BatchBuilder
+    ) throws {
+        guard next > start, let newline = TextPosition.firstNewline(in: region, start..<next) else { return }
+        guard !region[newline..<next].allSatisfy(\.isJSONWhitespace) else { return }
+        batch.rollBack(to: mark)
+        let lineEnd = JSONSyntaxError(offset: newline, message: "record goes on past the end of its line")
+        if skipBadJSON { throw BadDocument(documentStart: start, error: lineEnd) }
+        throw syntaxError((start, lineEnd), in: region, atEnd: atEnd, of: chunk)
     }
 
     /// Before a region with no complete document grows the buffer: when its start already can't

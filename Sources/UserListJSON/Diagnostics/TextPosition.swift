@@ -69,6 +69,14 @@ public enum TextPosition {
         return count
     }
 
+    /// The offset of the first `\n` in `bytes[range]`, found with `memchr` (a per-record check on
+    /// the hot path of line-delimited input).
+    public static func firstNewline(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress, !range.isEmpty,
+              let hit = memchr(base + range.lowerBound, Int32(UInt8(ascii: "\n")), range.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(hit))
+    }
+
     /// Unicode scalars in `bytes`: every byte that is not a UTF-8 continuation byte starts one.
     private static func scalarCount(in bytes: UnsafeRawBufferPointer) -> Int {
         var count = 0

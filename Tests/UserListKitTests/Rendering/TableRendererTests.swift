@@ -79,16 +79,30 @@ extension Rendering {
             #expect(lines(text).count == 13)
         }
 
-        @Test func controlCharactersBecomeSpaces() throws {
+        @Test func controlCharactersAreShownEscaped() throws {
             let cell = UserCellViewModel(id: "7", title: "Two\nLines", subtitle: "tab\there",
-                                         caption: "a\r\nb\u{1b}[31m\n", avatarURL: nil, initials: "TL")
+                                         caption: "a\r\nb\u{1b}[31m\u{7}\u{202E}", avatarURL: nil, initials: "TL")
             let text = try RenderingFixtures.render(TableRenderer(), RenderingFixtures.single(cell))
-            #expect(text == """
-                ID  NAME       EMAIL     CAPTION
-                7   Two Lines  tab here  a b [31m
+            #expect(text == #"""
+                ID  NAME        EMAIL      CAPTION
+                7   Two\nLines  tab\there  a\r\nb\u001b[31m\u0007\u202e
                 page 1 of 1 · 1 user
 
-                """)
+                """#)
+        }
+
+        @Test func escapedValuesAreMeasuredAndCutAsShown() throws {
+            let cell = UserCellViewModel(id: "1", title: "张\u{1b}[1m伟", subtitle: "a\u{9b}b@example.com",
+                                         caption: "\u{1b}]0;title\u{7}and more", avatarURL: nil, initials: "张")
+            let text = try RenderingFixtures.render(TableRenderer(maxWidth: 40), RenderingFixtures.single(cell))
+            #expect(text == #"""
+                ID  NAME           EMAIL        CAPTION
+                1   张\u001b[1m伟  a\u009bb@e…  \u001b]…
+                page 1 of 1 · 1 user
+
+                """#)
+            // 40 columns, each escape counted as the characters it is shown as.
+            #expect(lines(text).allSatisfy { DisplayWidth.of(String($0)) <= 40 })
         }
 
         @Test func maxWidthShrinksCaptionThenEmail() throws {
