@@ -11,8 +11,9 @@ import UserListKit
 ///   of a broken record; R has one line per reject, in order, each naming the input, the line the
 ///   broken record starts on, a kind, a reason, and the text (a line-delimited reject's text is its
 ///   whole line; a pretty one's starts with it); S's counts are the export's and add up;
-/// - `userlist EXPORT` stops at the first reject: exit 65 and the one line
-///   `INPUT:L:C: MESSAGE` (`(parser stopped at L2:C2)` after it when that place differs), L its line.
+/// - `userlist EXPORT` stops at the first broken record (or at a document with no users before
+///   it): exit 65, nothing written, and the one line `INPUT:L:C: MESSAGE`, L:C where the record
+///   starts (its line's first byte), with ` (parser stopped at L2:C2)` only for a later place.
 struct CorpusCheck {
     /// Where the exports and the runs' files are written.
     let directory: URL
@@ -192,6 +193,8 @@ struct CorpusCheck {
                 let want = expected.stopLines.count == 1 ? "line \(expected.stopLines[0])" : "one of lines \(expected.stopLines.map(String.init).joined(separator: ", ")) (the last is the first broken record; the others hold no users)"
                 return "stop: names line \(place.line), expected \(want): \(message)"
             }
+            // Every broken record of the corpus starts at its line's first byte.
+            guard place.column == 1 else { return "stop: names column \(place.column), the broken record starts at column 1: \(message)" }
             if let stopped = place.stopped, stopped == (place.line, place.column) || stopped < (place.line, place.column) {
                 return "stop: the parser's place \(stopped) is not after the record's start \(place.line):\(place.column): \(message)"
             }
