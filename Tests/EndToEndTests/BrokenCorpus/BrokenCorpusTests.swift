@@ -13,10 +13,14 @@ import Testing
 /// is checked). The NDJSON and CRLF exports also go through the Spark stages, which must answer
 /// as one run does.
 ///
-/// Seeded: `USERLIST_CORPUS_SEED=N` changes the exports, `USERLIST_CORPUS_SCALE=10` makes ten
-/// times as many random ones for a longer run (`0.1`: a tenth, for a quick look). A failure names the seed, the variant and the
-/// export, shows the export and the smallest one found that fails the same way, and leaves that
-/// one in `$TMPDIR/userlist-corpus-failures/` to run `userlist` on.
+/// About 3,500 exports in ~30 s of a debug build. Seeded: `USERLIST_CORPUS_SEED=N` changes the
+/// exports, `USERLIST_CORPUS_SCALE=10` makes ten times as many random ones for a longer run (`0.1`:
+/// a tenth, for a quick look). A failure says how many exports fail each way, names the seed, the
+/// variant and the export, shows it and the smallest export found that fails the same way, and
+/// leaves that one in `$TMPDIR/userlist-corpus-failures/` to run `userlist` on:
+///
+///     swift test --filter BrokenCorpusTests
+///     USERLIST_CORPUS_SCALE=10 USERLIST_CORPUS_SEED=7 swift test --filter BrokenCorpusTests
 @Suite("Nothing lost: broken records end at their line (issue 18)")
 struct BrokenCorpusTests {
     static let seed = ProcessInfo.processInfo.environment["USERLIST_CORPUS_SEED"].flatMap(UInt64.init) ?? 2026_11_25
@@ -209,7 +213,7 @@ struct BrokenCorpusTests {
         }
         let histogram = ways.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "  \($0.value) × \($0.key)" }.joined(separator: "\n")
         Issue.record(Comment(rawValue: """
-            \(failed.count) of \(total) \(what) fail (USERLIST_CORPUS_SEED=\(seed)); exports failing each way:
+            \(failed.count) of \(total) \(what) fail (again: USERLIST_CORPUS_SEED=\(seed) USERLIST_CORPUS_SCALE=\(scale) swift test --filter BrokenCorpusTests); exports failing each way:
             \(histogram)
             The first, \(first.variant) export \(first.index) (export seed \(first.seed)):
             \(failures.joined(separator: "\n"))
