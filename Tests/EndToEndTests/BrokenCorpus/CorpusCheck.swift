@@ -24,7 +24,8 @@ struct CorpusCheck {
         let plainPath = base + (export.format.layout == .pretty ? ".json" : ".ndjson")
         let text = export.text
         // What is being read, should the reader crash (see ``CrashNote``).
-        try Data("\(export)\nfile: \(plainPath)\n".utf8).write(to: directory.appendingPathComponent("checking.txt"))
+        let about = export.items.count > 2_000 ? "seed \(export.seed) · \(export.variant) export \(export.index) (big: see the file)" : "\(export)"
+        try Data("\(about)\nfile: \(plainPath)\n".utf8).write(to: directory.appendingPathComponent("checking.txt"))
         switch export.compression {
         case .none:
             try Data(text).write(to: URL(fileURLWithPath: plainPath))
@@ -61,7 +62,9 @@ struct CorpusCheck {
         let input: String
         do { input = try write(export) } catch { return ["setup: \(error)"] }
         let expected = export.expected
-        return [layout(of: export, input: input)].compactMap { $0 } + skippingRun(export, input: input, expected: expected)
+        // The layout of a big export is that of its first lines, as a small one's: not asked again.
+        let layoutFailure = export.items.count > 2_000 ? nil : layout(of: export, input: input)
+        return [layoutFailure].compactMap { $0 } + skippingRun(export, input: input, expected: expected)
             + [stoppingRun(input: input, expected: expected)].compactMap { $0 }
     }
 

@@ -181,10 +181,23 @@ struct CorpusExport: CustomStringConvertible {
 
     /// The export as Swift-ish string literal lines, numbered, for a failure message.
     var description: String {
-        var out = "seed \(seed) · \(variant) export \(index) · \(finalLineBreak ? "ends with a line break" : "no final line break")\n"
-        for (number, line) in lines.enumerated() {
-            out += String(format: "%4d ", number + 1) + Self.escaped(line.bytes) + "\n"
+        let lines = self.lines
+        var out = "seed \(seed) · \(variant) export \(index) · \(lines.count) lines · \(finalLineBreak ? "ends with a line break" : "no final line break")\n"
+        // A big export: its broken records' lines and a line either side.
+        var shown = Set(lines.indices)
+        if lines.count > 200 {
+            shown = []
+            for (number, line) in lines.enumerated() {
+                if case .broken = items[line.item] { shown.formUnion(max(0, number - 1)...min(lines.count - 1, number + 1)) }
+            }
         }
+        var previous = -1
+        for (number, line) in lines.enumerated() where shown.contains(number) {
+            if number > previous + 1 { out += "   … \(number - previous - 1) good lines\n" }
+            out += String(format: "%4d ", number + 1) + Self.escaped(line.bytes) + "\n"
+            previous = number
+        }
+        if previous < lines.count - 1 { out += "   … \(lines.count - 1 - previous) good lines\n" }
         return out
     }
 

@@ -252,6 +252,68 @@ struct CorpusGenerator {
         }
     }
 
+    // MARK: - Exports bigger than a read chunk
+
+    /// An export of `size` bytes or so whose broken records (every kind, one after another with a
+    /// good item between) sit around `boundary` (the reader's 4 MiB chunk: each chunk is cut at
+    /// its last line break, so the records straddle, end and start chunks), and a few elsewhere.
+    static func largeExport(seed: UInt64, format: CorpusExport.Format, compression: CorpusExport.Compression, index: Int, boundary: Int, size: Int) -> CorpusExport {
+        var maker = CorpusGenerator(seed: seed, format: format)
+        var items: [CorpusExport.Item] = []
+        var bytes = 0
+        // Where the broken records start: some way before the boundary, so that they cover it.
+        let runStart = boundary - Int.random(in: 1_000...6_000, using: &maker.random)
+        var kinds = CorpusExport.Kind.allCases.filter { $0 != .prettyCut || format == .pretty }
+        kinds.shuffle(using: &maker.random)
+        let lineBreak = format == .crlf ? 2 : 1
+        var lastBroken: CorpusExport.Kind?
+        func length(of item: CorpusExport.Item) -> Int {
+            CorpusExport(seed: 0, format: format, compression: .none, index: 0, items: [item], finalLineBreak: true, gzipMemberCut: nil).text.count + (lineBreak - 1)
+        }
+        while bytes < size {
+            let good = maker.goodItem()
+            items.append(good)
+            bytes += length(of: good)
+            let inRun = bytes >= runStart && !kinds.isEmpty
+            guard inRun || (items.count > 8 && Int.random(in: 0..<200, using: &maker.random) == 0) else { continue }
+            for _ in 0..<8 {
+                // The last broken record and earlier good lines to cut are all it looks at.
+                var broken = maker.brokenItem(after: Array(items.suffix(64)))
+                if inRun, case .broken(let made) = broken, made.kind != kinds[0] {
+                    // The run's next kind, made the way brokenItem(after:) makes it.
+                    let user = maker.newUser(broken: true)
+                    switch kinds[0] {
+                    case .truncated:
+                        let line = Array(CorpusJSON.user(user).compact.utf8)
+                        broken = truncation(line, at: Int.random(in: 1..<line.count, using: &maker.random))
+                    case .prettyCut:
+                        let text = Array(CorpusJSON.user(user).pretty.utf8)
+                        broken = prettyCut(text, at: Int.random(in: 1..<text.count, using: &maker.random))
+                    default:
+                        broken = .broken(maker.broken(kinds[0], user))
+                    }
+                }
+                // The layout rule looks at the first lines only; past them, the rule about closers.
+                let fair: Bool
+                if items.count < 100 {
+                    fair = isFair(items + [broken], format: format)
+                } else if case .broken(let made) = broken, made.kind.startsWithCloser {
+                    fair = lastBroken?.leavesOpen != true
+                } else {
+                    fair = true
+                }
+                if fair {
+                    if case .broken(let made) = broken { lastBroken = made.kind }
+                    items.append(broken)
+                    bytes += length(of: broken)
+                    if inRun { kinds.removeFirst() }
+                    break
+                }
+            }
+        }
+        return CorpusExport(seed: seed, format: format, compression: compression, index: index, items: items, finalLineBreak: true, gzipMemberCut: nil)
+    }
+
     // MARK: - Sweeps: every truncation at every byte
 
     /// For `line` (one good document), an export per byte count 0..<its length: four good lines,
