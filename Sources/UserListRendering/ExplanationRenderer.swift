@@ -14,7 +14,7 @@ public struct ExplanationRenderer {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
-            text += "\(input): \(layout.rawValue) (\(layout.brokenRecordBound))\n"
+            text += TerminalText.escaped("\(input): \(layout.rawValue) (\(layout.brokenRecordBound))") + "\n"
         }
         for section in explanation.sections {
             for group in section.groups {
