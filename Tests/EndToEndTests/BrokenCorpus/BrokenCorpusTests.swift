@@ -116,7 +116,8 @@ struct BrokenCorpusTests {
     ]
 
     /// The Spark stages (map → shuffle → partial → merge over random partitions, as
-    /// `StageExactnessTests` runs them) give one run's standard output, warnings and exit code.
+    /// `StageExactnessTests` runs them) give one run's standard output, warnings and exit code
+    /// (but for the wording the README allows, see ``difference(_:_:)``).
     @Test(arguments: [CorpusExport.Format.ndjson, .crlf])
     func stagesAnswerAsOneRun(_ format: CorpusExport.Format) throws {
         let variant = Variant(format: format, compression: .none, exports: Self.scaled(60))
@@ -161,7 +162,18 @@ struct BrokenCorpusTests {
     }
 
     /// Where the stages' answer first differs from one run's (nil: nowhere).
+    ///
+    /// Allowed, as the README's "Where it differs from one run" says: a line cut off inside its
+    /// document is "unexpected end of input" to a stage (which reads the line alone) where one run
+    /// says "record cut off at the end of its line", at the same place.
     static func difference(_ one: Answer, _ stages: Answer) -> String? {
+        func allowed(_ answer: Answer) -> Answer {
+            func same(_ message: String) -> String {
+                message.replacingOccurrences(of: "record cut off at the end of its line: ", with: "unexpected end of input: ")
+            }
+            return Answer(stdout: answer.stdout, warnings: answer.warnings.map(same), error: answer.error.map(same), code: answer.code)
+        }
+        let one = allowed(one), stages = allowed(stages)
         // What a message says, without its place (for the kinds of difference).
         func words(_ message: String?) -> String { (message ?? "none").replacing(#/^[^ ]*:[0-9]+:[0-9]+: /#, with: "") }
         if one.code != stages.code || one.error != stages.error {
