@@ -70,6 +70,29 @@ struct BrokenCorpusTests {
         try Self.check(exports, what: "exports without their broken records")
     }
 
+    /// The choice of running in this process: the built `userlist` gives the same answers, on
+    /// a sample of the random exports of every variant.
+    @Test func theBinaryAnswersAlike() throws {
+        _ = CrashNote.installed
+        let directory = Self.scratch.appendingPathComponent("userlist-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let checker = CorpusCheck(directory: directory)
+        var disagreements: [String] = []
+        var compared = 0
+        for variant in Self.variants {
+            let formats: [CorpusExport.Format] = variant.compression == .none ? [variant.format] : CorpusExport.Format.allCases
+            for index in 0..<Self.scaled(4) {
+                let export = CorpusGenerator.randomExport(seed: Self.exportSeed(variant, index), format: formats[index % formats.count], compression: variant.compression, index: index)
+                guard let answer = checker.binaryDisagreement(on: export) else { continue }
+                compared += 1
+                if let disagreement = answer { disagreements.append("\(disagreement)\n\(export)") }
+            }
+        }
+        #expect(compared >= Self.scaled(4) * Self.variants.count / 2, "only \(compared) exports compared")
+        #expect(disagreements.isEmpty, "\(disagreements.count) exports (USERLIST_CORPUS_SEED=\(Self.seed)):\n\(disagreements.prefix(3).joined(separator: "\n"))")
+    }
+
     struct Sweep: CustomTestStringConvertible, Sendable {
         var document: Int
         var format: CorpusExport.Format

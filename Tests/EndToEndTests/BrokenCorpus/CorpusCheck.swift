@@ -205,6 +205,40 @@ struct CorpusCheck {
         }
     }
 
+    /// The built `userlist` answers as the runs in this process do: the same standard output,
+    /// rejects and summary (but its seconds) with `--skip-bad-json`, and without it the same exit
+    /// code and, on standard error, the one line `userlist: INPUT:L:C: MESSAGE`.
+    /// (An export the runs in this process fail is reported by the other tests: nil, not compared.)
+    func binaryDisagreement(on export: CorpusExport) -> String?? {
+        guard failures(of: export).isEmpty else { return nil }
+        let input: String
+        do { input = try write(export) } catch { return "setup: \(error)" }
+        let binary = input + ".binary"
+        let skipping: CommandRunner.Result, stopping: CommandRunner.Result
+        do {
+            skipping = try CommandRunner.run("userlist '\(input)' --skip-bad-json --rejects '\(binary).rejects' --summary '\(binary).summary' -f ndjson")
+            stopping = try CommandRunner.run("userlist '\(input)'")
+        } catch {
+            return "binary: could not run userlist: \(error)"
+        }
+        func file(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+        func withoutSeconds(_ data: Data) -> String { String(decoding: data, as: UTF8.self).replacing(/"seconds":[0-9.]+/, with: "") }
+        guard skipping.status == 0 else { return "binary: --skip-bad-json: exit \(skipping.status): \(String(decoding: skipping.stderr, as: UTF8.self))" }
+        guard skipping.stdout == file(input + ".out") else { return "binary: --skip-bad-json: standard output differs from the run in this process" }
+        guard file(binary + ".rejects") == file(input + ".rejects") else { return "binary: --skip-bad-json: the rejects differ from the run in this process" }
+        guard withoutSeconds(file(binary + ".summary")) == withoutSeconds(file(input + ".summary")) else {
+            return "binary: --skip-bad-json: the summary differs: \(withoutSeconds(file(binary + ".summary"))) vs \(withoutSeconds(file(input + ".summary")))"
+        }
+        let run = UserListRun(inputs: [.file(input)], format: .json, threads: 1)
+        var expected = (status: Int32(0), stderr: "")
+        do { try run.run(output: OutputWriter(), warnings: CollectedWarnings()) } catch { expected = (error.exitCode, "userlist: \(error.message)\n") }
+        let stderr = String(decoding: stopping.stderr, as: UTF8.self)
+        guard stopping.status == expected.status, stderr == expected.stderr else {
+            return "binary: without --skip-bad-json: exit \(stopping.status), standard error \(stderr.debugDescription); expected exit \(expected.status), \(expected.stderr.debugDescription)"
+        }
+        return .some(nil)
+    }
+
     /// `INPUT:L:C: MESSAGE` with an optional ` (parser stopped at L2:C2)`.
     static func place(in message: String, input: String) -> (line: Int, column: Int, stopped: (Int, Int)?)? {
         guard message.hasPrefix(input + ":"), !message.contains("\n") else { return nil }
