@@ -62,11 +62,19 @@ struct ChunkParser {
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         guard skipBadJSON else {
+            let mark = batch.mark
+            let result: RegionResult
             do {
-                return try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
+                result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
             } catch let bad as BadDocument {
                 try stop(at: bad, in: region, of: chunk, atEnd: atEnd, into: &batch)
             }
+            // A tail simdjson left unparsed that is already a bad record stops the run now, before
+            // this batch's users are handed on (as when the error is found mid-region).
+            guard case .parsed(let unparsed) = result, unparsed > 0,
+                  let found = brokenTail(region.count - unparsed, in: region, atEnd: atEnd) else { return result }
+            batch.rollBack(to: mark)
+            try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
         }
         defer { baseOffset = 0 }
         var start = 0
@@ -106,12 +114,7 @@ struct ChunkParser {
                 if unparsed == 0 || UnsafeRawBufferPointer(rebasing: region[tailStart...]).isBlankJSON {
                     return atEnd ? .parsed(unparsed: 0) : .parsed(unparsed: unparsed)
                 }
-                // The region ends inside a document: a broken one when the diagnoser finds an
-                // error before the end (an unclosed `{` that simdjson reads on into the next
-                // lines), at the end of the input, or (line-delimited) open for too long.
-                guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
-                      found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region)
-                else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
+                guard let found = brokenTail(tailStart, in: region, atEnd: atEnd) else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
                 // The documents before the tail are decoded already.
                 start = tailStart
                 bad = found
@@ -166,6 +169,17 @@ struct ChunkParser {
             }
         }
         throw syntaxError(found, in: region, atEnd: atEnd, of: chunk)
+    }
+
+    /// The region ends inside a document from `tailStart`: a broken one when the diagnoser finds
+    /// an error before the end (an unclosed `{` that simdjson reads on into the next lines), at
+    /// the end of the input, or (line-delimited) open for too long; nil when more input may
+    /// complete it.
+    private func brokenTail(_ tailStart: Int, in region: UnsafeRawBufferPointer, atEnd: Bool) -> (documentStart: Int, error: JSONSyntaxError)? {
+        guard !UnsafeRawBufferPointer(rebasing: region[tailStart...]).isBlankJSON,
+              let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
+              found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region) else { return nil }
+        return found
     }
 
     /// Line-delimited input: a document that starts at `documentStart`, runs past the end of its

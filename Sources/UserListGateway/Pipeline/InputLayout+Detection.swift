@@ -45,6 +45,13 @@ extension InputLayout {
         return linesDecide(window)
     }
 
+    /// A whole value followed by a comma (`{"id": 1},`): an array's element on a line of its own,
+    /// never an NDJSON record. (A record cut off after a member's comma is not whole.)
+    private static func isElement(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let last = line.lastIndex(where: { !$0.isJSONWhitespace }), line[last] == UInt8(ascii: ",") else { return false }
+        return JSONSyntaxDiagnoser.firstError(in: UnsafeRawBufferPointer(rebasing: line[..<last])) == nil
+    }
+
     private static func spans(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Bool {
         bytes[range].contains(UInt8(ascii: "\n"))
     }
@@ -84,9 +91,7 @@ extension InputLayout {
             looked += 1
             let content = line.filter { !$0.isJSONWhitespace && $0 != UInt8(ascii: ",") }
             if content.count == 1, [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "}"), UInt8(ascii: "]")].contains(content[0]) { continue }
-            // A line ending in a comma is a member or an element inside a document, never an
-            // NDJSON record.
-            if line[0].isJSONWhitespace || content.last == nil || line.last { !$0.isJSONWhitespace } == UInt8(ascii: ",") { indented += 1 } else { flush += 1 }
+            if line[0].isJSONWhitespace || isElement(line) { indented += 1 } else { flush += 1 }
         }
         return flush > indented ? .lines : .pretty
     }
