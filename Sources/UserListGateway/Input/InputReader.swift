@@ -26,7 +26,7 @@ final class InputReader {
     let chunkSize: Int
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
-    /// Set when the input turned out to be gzip or zstd (see ``Compression``).
+    /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
     private var decompressor: (any CompressedStream)?
     private var lookedForCompression = false
 
@@ -114,13 +114,13 @@ final class InputReader {
         if from < chunk.count { replay.append((chunk, from)) }
     }
 
-    /// Reads the input's first bytes: a gzip or zstd magic number starts decompressing, anything
-    /// else is the text's own first bytes.
+    /// Reads the input's first bytes: a gzip, zstd, xz or lzma magic number starts decompressing,
+    /// anything else is the text's own first bytes.
     private func lookForCompression(into chunk: InputChunk) throws {
         lookedForCompression = true
         var first = [UInt8](repeating: 0, count: Compression.magicLength)
         var count = 0
-        while count < first.count {
+        while count < first.count, count == 0 || Compression.mayBeMagic(first[..<count]) {
             let n = first.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n > 0 {
                 count += n
