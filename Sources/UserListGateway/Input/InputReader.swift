@@ -24,6 +24,8 @@ final class InputReader {
     /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
     private var skippedByteOrderMark = false
     let chunkSize: Int
+    /// The capacity of the biggest chunk made so far: what reading holds at once, for tests.
+    private(set) var largestChunk = 0
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
     /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
@@ -92,6 +94,7 @@ final class InputReader {
 
     func firstChunk() throws -> InputChunk {
         let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
+        largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
         if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
         return chunk
@@ -103,6 +106,7 @@ final class InputReader {
         let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
         let capacity = grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2)
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: column)
+        largestChunk = max(largestChunk, capacity)
         chunk.append(kept)
         try fill(chunk)
         return chunk
