@@ -1,5 +1,6 @@
 import UserListDomain
 import UserListPlatform
+@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,6 +27,12 @@ final class InputReader {
     let chunkSize: Int
     /// The capacity of the biggest chunk made so far: what reading holds at once, for tests.
     private(set) var largestChunk = 0
+    /// The biggest chunk, so the biggest document read whole. One document read whole takes
+    /// about ten times its size (the chunk, simdjson's buffers, the mapped strings: a 100 MB
+    /// string took 1 GB), so a bigger one is refused, exit 65, before it takes the machine's
+    /// memory: a gigabyte string gzipped to a megabyte would have been ended by the OOM killer.
+    static let maximumChunkSize = 512 << 20
+    var maximumChunk = maximumChunkSize
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
     /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
@@ -104,12 +111,20 @@ final class InputReader {
     func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
         let (line, column) = previous.position(after: keepFrom)
         let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
-        let capacity = grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2)
+        let capacity = min(grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2), max(maximumChunk, chunkSize))
+        if grow, capacity <= previous.capacity {
+            let start = keepFrom + (kept.firstIndex { !$0.isJSONWhitespace } ?? 0)
+            throw UserlistError(.data, Diagnostic(.syntax, at: previous.location(ofOffset: start), "a document bigger than \(Self.describe(bytes: capacity)): userlist reads one document whole, in about ten times its size (NDJSON, and an array or envelope of users that begins an input, are read in parts)"))
+        }
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: column)
         largestChunk = max(largestChunk, capacity)
         chunk.append(kept)
         try fill(chunk)
         return chunk
+    }
+
+    private static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Gives back bytes read ahead (`chunk`'s from `from` on), to be read again before anything
