@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hostile inputs too big for the golden cases (issue 18, README "When the input is bad"): each is
 # generated here (nothing big is committed), run once under /usr/bin/time, and printed with its
-# exit code, wall time, peak RSS and first line of standard error.
+# exit code, wall and CPU time, peak RSS and first line of standard error.
 #
 #   Scripts/bombs.sh                 the release binary (swift build -c release first)
 #   USERLIST=.build/debug/userlist BOMBS=/tmp/bombs SIZE_MB=1024 Scripts/bombs.sh
@@ -28,7 +28,8 @@ for tool in gzip zstd xz python3; do
 done
 
 line='{"id":1,"name":"Ada Lovelace","email":"ada@example.com"}'
-lines() { yes "$line" | head -c "${size_mb}M"; return 0; }  # yes ends by SIGPIPE
+# Whole lines (a cut last line is reported as the syntax error it is); yes ends by SIGPIPE.
+lines() { yes "$line" | head -n $(((size_mb << 20) / (${#line} + 1))); return 0; }
 spaces() { head -c "${size_mb}M" /dev/zero | tr '\0' ' '; }
 # One line of 100 MB: an array of 1.4M distinct users, and one user whose name is 100 MB.
 array_100mb() {
@@ -67,7 +68,7 @@ make nesting-10M.json nesting_10m
 make regex.ndjson regex_name
 
 failed=0
-printf '%-26s %10s %10s %5s %8s %9s  %s\n' case input expands exit seconds "peak RSS" "standard error (first line)"
+printf '%-26s %10s %10s %5s %8s %8s %9s  %s\n' case input expands exit seconds "CPU s" "peak RSS" "standard error (first line)"
 # run NAME EXPECTED_EXIT FILE ARGS...
 run() {
   local name=$1 expected=$2 file=$3
@@ -78,10 +79,10 @@ run() {
     failed=$((failed + 1))
     return
   fi
-  timeout -s KILL "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$time" "$userlist" "$dir/$file" "$@" > /dev/null 2> "$err"
+  timeout -s KILL "$timeout_seconds" /usr/bin/time -f '%e %M %U %S' -o "$time" "$userlist" "$dir/$file" "$@" > /dev/null 2> "$err"
   local code=$?
-  local seconds rss
-  read -r seconds rss < <(tail -1 "$time")
+  local seconds rss user system
+  read -r seconds rss user system < <(tail -1 "$time")
   local expands
   case $file in
     *.gz) expands=$(gzip -dc "$dir/$file" | wc -c) ;;
@@ -91,7 +92,8 @@ run() {
   esac
   local first
   first=$(head -1 "$err" | sed "s|$dir/||" | cut -c1-110)
-  printf '%-26s %9sK %9sM %5s %8s %8sM  %s\n' "$name" $(($(stat -c %s "$dir/$file") / 1024)) $((expands >> 20)) "$code" "$seconds" $((rss / 1024)) "$first"
+  printf '%-26s %9sK %9sM %5s %8s %8s %8sM  %s\n' "$name" $(($(stat -c %s "$dir/$file") / 1024)) $((expands >> 20)) "$code" "$seconds" \
+    "$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')" $((rss / 1024)) "$first"
   if [ "$code" != "$expected" ]; then
     echo "  FAIL: expected exit $expected" >&2
     failed=$((failed + 1))

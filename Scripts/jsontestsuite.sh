@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every file of JSONTestSuite's test_parsing/ (github.com/nst/JSONTestSuite; not in this
-# repository: check it out anywhere) through userlist, as a file and again from standard input,
-# each under a timeout and /usr/bin/time, and prints a summary (README "When the input is bad").
+# repository: check it out anywhere) through userlist three ways, as a file, from standard input
+# and gzipped on standard input, each under a timeout and /usr/bin/time, and prints a summary
+# (README "When the input is bad").
 #
 #   Scripts/jsontestsuite.sh DIR        DIR: the suite's test_parsing/ (or the suite's root)
 #   USERLIST=.build/release/userlist Scripts/jsontestsuite.sh DIR
@@ -54,13 +55,17 @@ fail() { failed=$((failed + 1)); count_fail[$kind]=$((${count_fail[$kind]:-0} + 
 cd "$dir" || exit 2
 for file in [yni]_*.json; do
   kind=${file:0:1}
-  for how in file stdin; do
+  for how in file stdin gzip; do
     if [ "$how" = file ]; then
       name=$file
       timeout -s KILL "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$work/time" "$userlist" "$file" -f ndjson > /dev/null 2> "$work/err"
-    else
+    elif [ "$how" = stdin ]; then
       name='<stdin>'
       timeout -s KILL "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$work/time" "$userlist" -f ndjson < "$file" > /dev/null 2> "$work/err"
+    else
+      name='<stdin>'
+      gzip -c "$file" > "$work/input.gz"
+      timeout -s KILL "$timeout_seconds" /usr/bin/time -f '%e %M' -o "$work/time" "$userlist" -f ndjson < "$work/input.gz" > /dev/null 2> "$work/err"
     fi
     code=$?
     # /usr/bin/time writes "Command terminated by signal N" / "exited with non-zero status" first.
@@ -103,7 +108,7 @@ done
 
 echo
 for kind in y n i; do
-  echo "$kind: ${count_pass[$kind]:-0} passed, ${count_fail[$kind]:-0} failed (each file read as a file and from standard input)"
+  echo "$kind: ${count_pass[$kind]:-0} passed, ${count_fail[$kind]:-0} failed (each file read as a file, from standard input and gzipped)"
 done
 for file in n_*.json; do
   reason=$(accepted_by_design "$file") && echo "accepted by design: $file ($reason)"
