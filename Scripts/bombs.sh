@@ -62,6 +62,7 @@ make lines.ndjson.xz eval 'lines | xz -6 -T1'
 make spaces.gz eval 'spaces | gzip -9'
 make spaces.zst eval 'spaces | zstd -q -19'
 make spaces-then-a-user.xz eval '{ spaces; echo "$line"; } | xz -6 -T1'
+make string-600MB.json.gz eval '{ printf "{\"id\":1,\"name\":\""; head -c 600M /dev/zero | tr "\\0" a; printf "\"}\\n"; } | gzip -9'
 make array-100MB.json array_100mb
 make string-100MB.json string_100mb
 make nesting-10M.json nesting_10m
@@ -107,7 +108,8 @@ run "zstd spaces" 0 spaces.zst --count
 run "xz spaces, then a user" 0 spaces-then-a-user.xz --count
 run "100 MB array, one line" 0 array-100MB.json --count
 run "100 MB string" 0 string-100MB.json --count
+run "600 MB string, gzip" 65 string-600MB.json.gz --count
 run "10M-deep nesting" 65 nesting-10M.json --count
 run "regex (a+)+\$, timeout 1" 65 regex.ndjson --where '.name | test("(a+)+$")' --jq-timeout 1 --count
-echo "$((10 - failed)) passed, $failed failed"
+echo "$((11 - failed)) passed, $failed failed"
 [ "$failed" = 0 ]
