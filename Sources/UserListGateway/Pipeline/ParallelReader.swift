@@ -76,7 +76,21 @@ struct ParallelReader<Prepared: Sendable> {
         }
         while true {
             let atEnd = input.reachedEnd
-            if atEnd, chunk.bytes.isBlankJSON { break }
+            let blank = chunk.bytes.isBlankJSON
+            if atEnd, blank { break }
+            if blank {
+                // A chunk of nothing but white space is dropped, not carried into a chunk twice its
+                // size (1 GB of spaces took 2 GB): once the chunks before it parsed to their ends,
+                // it is known to lie between documents, not inside a string a guess cut.
+                while !pending.isEmpty {
+                    if let stop = try settle(pending.removeFirst(), &morePages, emit) {
+                        return try finishInOrder(input, from: stop, after: pending, unsubmitted: (chunk, carried), morePages: morePages, emit)
+                    }
+                }
+                chunk = try input.nextChunk(after: chunk, keepFrom: chunk.count)
+                carried = 0
+                continue
+            }
             let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil, layout: input.layout ?? .pretty)
             pool.submit(job)
             pending.append(job)
@@ -206,11 +220,13 @@ struct ParallelReader<Prepared: Sendable> {
 
     /// The guess failed in `stop`: the chunks read after it go back to the input (their own bytes,
     /// not what they carried over), and the rest is read in order from `stop`'s unparsed bytes.
+    /// `unsubmitted`: a chunk read after `later` that no job took, given back last.
     private func finishInOrder(
         _ input: InputReader, from stop: (chunk: InputChunk, keepFrom: Int), after later: [ChunkJob<Prepared>],
-        morePages: String?, _ emit: (Prepared) throws -> Void
+        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: String?, _ emit: (Prepared) throws -> Void
     ) throws {
         for job in later { input.giveBack(job.chunk, from: job.carried) }
+        if let unsubmitted { input.giveBack(unsubmitted.chunk, from: unsubmitted.carried) }
         var reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
         let emitPrepared: (RecordBatch) throws -> Void = { try emit(prepare($0)) }
         try reader.read(from: input.nextChunk(after: stop.chunk, keepFrom: stop.keepFrom), emitPrepared)
