@@ -348,7 +348,23 @@ struct ChunkParser {
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
             throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), option: nil, "no array of users or user object at \(explicit.path) in \(what)"))
         }
+        if !transformed, let broken = brokenRestOfLine(after: offset, of: chunk) { throw broken }
         throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "no users in \(what): \(PayloadShapes.expectation)", hint: "say where they are with --users-at PATH, or reshape the payload with --jq"))
+    }
+
+    /// A document without users whose line goes on to break (`{"a":"b"}#`, `[1]]`): the broken
+    /// line is what is wrong with the input, so its syntax error is the one to give. (Across
+    /// lines, whichever comes first in the input stops the run.)
+    private func brokenRestOfLine(after offset: Int, of chunk: InputChunk) -> UserlistError? {
+        let bytes = chunk.bytes
+        guard case .whole(let end) = JSONSyntaxDiagnoser.firstDocument(in: bytes, from: offset) else { return nil }
+        let lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        // An error at the line's end may only be the line break cutting a pretty-printed value.
+        guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: bytes[end..<lineEnd])),
+              found.error.offset < lineEnd - end || layout == .lines else { return nil }
+        let record = BadRecord(around: (end + found.documentStart, found.error.shifted(by: end)), in: bytes, from: 0, layout: layout, atEnd: lineEnd == bytes.count)
+        let location = chunk.location(ofOffset: record.start)
+        return UserlistError(.data, Diagnostic(.syntax, at: location, Self.message(record.error.message, startingAt: location, stoppedAt: chunk.location(ofOffset: record.error.offset))))
     }
 
     private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {
