@@ -61,21 +61,31 @@ struct ChunkParser {
 
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
-        guard skipBadJSON else {
-            let mark = batch.mark
-            let result: RegionResult
-            do {
-                result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
-            } catch let bad as BadDocument {
-                try stop(at: bad, in: region, of: chunk, atEnd: atEnd, into: &batch)
-            }
-            // A tail simdjson left unparsed that is already a bad record stops the run now, before
-            // this batch's users are handed on (as when the error is found mid-region).
-            guard case .parsed(let unparsed) = result, unparsed > 0,
-                  let found = brokenTail(region.count - unparsed, in: region, atEnd: atEnd) else { return result }
-            batch.rollBack(to: mark)
-            try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
+        skipBadJSON
+            ? try parseSkippingBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
+            : try parseStoppingAtBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
+    }
+
+    /// Without `--skip-bad-json`: the first bad record (see ``stop(at:in:of:atEnd:into:)``) ends the run.
+    private mutating func parseStoppingAtBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+        let mark = batch.mark
+        let result: RegionResult
+        do {
+            result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
+        } catch let bad as BadDocument {
+            try stop(at: bad, in: region, of: chunk, atEnd: atEnd, into: &batch)
         }
+        // A tail simdjson left unparsed that is already a bad record stops the run now, before
+        // this batch's users are handed on (as when the error is found mid-region).
+        guard case .parsed(let unparsed) = result, unparsed > 0,
+              let found = brokenTail(region.count - unparsed, in: region, atEnd: atEnd) else { return result }
+        batch.rollBack(to: mark)
+        try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
+    }
+
+    /// `--skip-bad-json`: each bad record (see ``BadRecord``) becomes an unusable record with its
+    /// text, and parsing goes on after it.
+    private mutating func parseSkippingBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         defer { baseOffset = 0 }
         var start = 0
         // After a bad record the rest is parsed in windows of whole lines, 64 KiB at first and
