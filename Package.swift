@@ -17,9 +17,11 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
-        // zlib and libzstd (Debian's zlib1g-dev, libzstd-dev): compressed inputs, found by their magic bytes.
+        // zlib, libzstd and liblzma (Debian's zlib1g-dev, libzstd-dev, liblzma-dev): compressed
+        // inputs, found by their magic bytes.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
         // A small C shim over simdjson's document stream (Debian's libsimdjson-dev).
         .target(
             name: "CSimdJSON",
@@ -52,7 +54,7 @@ let package = Package(
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
         .target(
             name: "UserListGateway",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON", "CZlib", "CZstd"]
+            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON", "CZlib", "CZstd", "CLzma"]
         ),
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
@@ -104,7 +106,7 @@ let package = Package(
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON"], path: "Fuzz/JQ"),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma"],
             exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Runs the real PySpark job in local mode on a 1M-user international export split into 8 files,
-# and checks with cmp that its output equals one userlist run over the same files, for a paged
-# query and for a full sorted export; prints the times of both (README: "Past one machine").
+# Runs the real PySpark job in local mode on small exports of bytes a text pipe can't carry
+# (invalid UTF-8, NUL, a lone \r, CRLF), then on a 1M-user international export split into 8
+# files, and checks with cmp that its output (and its `userlist:` lines on standard error) equals
+# one userlist run over the same files, for a paged query and for a full sorted export; prints the
+# times of both (README: "Past one machine").
 #
 #   bash Integrations/spark/check.sh
 #
 # Needs the machine's Java 17 (java on PATH) and Python 3 with venv; PySpark comes from pip into
 # Integrations/spark/.venv (gitignored). Data lands in Integrations/spark/data (gitignored).
 # Environment: USERLIST (default .build-release/release/userlist, built when missing), MASTER
-# (local[2]), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1). SKIP_WITHOUT_PYSPARK=1 (CI)
+# (local[2]), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (only the small
+# exports of odd bytes, not the big ones). SKIP_WITHOUT_PYSPARK=1 (CI)
 # makes a missing Java or a PySpark that can't be installed (PyPI unreachable) a loud SKIPPED
 # line and exit 0 instead of a failure; a wrong answer fails either way.
 set -euo pipefail
@@ -45,6 +48,51 @@ fi
 echo "PySpark $("$VENV/bin/python" -c 'import pyspark; print(pyspark.__version__)')"
 
 mkdir -p "$DATA"
+status=0
+
+# Bytes a text pipe can't carry (issue 18): invalid UTF-8, NUL bytes, a lone \r and \r\n line
+# ends between good lines. The job must hand userlist each line's exact bytes and answer as one
+# run: the same standard output (cmp), the same `userlist:` lines on standard error (one run's
+# error with its place, or --skip-bad-json's rejects), the same exit code.
+BYTES=$DATA/bytes
+mkdir -p "$BYTES"
+good() { printf '{"id":%s,"name":"%s","email":"%s@example.com"}\n' "$1" "$2" "$(echo "$2" | tr 'A-Z' 'a-z')"; }
+{ good 1 Ann; printf '{"id":2,"name":"Invalid \377 byte"}\n'; good 3 Cy; } > "$BYTES/invalid-utf8.ndjson"
+{ good 1 Ann; printf '{"id":2,"name":"B\ro"}\n'; good 3 Cy; } > "$BYTES/lone-cr-in-string.ndjson"
+{ good 1 Ann; printf '{"id":2,"name":"NUL \000 in a string"}\n'; good 3 Cy; } > "$BYTES/nul.ndjson"
+{ good 1 Ann | sed 's/$/\r/'; printf '{"id":2,"name":"Bo \300\257"}\r\n'; good 3 Cy; } > "$BYTES/crlf-then-overlong.ndjson"
+# Each odd line after two good ones: an NDJSON export, as one run finds it (most of its first
+# lines whole documents) and as the job requires.
+odd=(
+  '{"id":2,"name":"Overlong \300\257 slash"}' '{"id":4,"name":"Cut \344\270"}' '{"id":6,"name":"Surrogate \355\240\200"}'
+  '{"id":8,"name":"Back\\\\slash \\u00e9 \\x41 \377"}' '{"id":10,"name":"Fay"}\377' '\377\376' '\000'
+  '{"id":14,"name":"Hal \000"}' '{"id":16,"name":"Jo"}\r{"id":17,"name":"Kim"}\r' '{"id":18,"name":"L\rm"}'
+  '\357\273\277{"id":20,"name":"A BOM in the middle"}' '{"id":22,"name":"Ned \377"}'
+)
+{ n=100; for line in "${odd[@]}"; do good $n "Pad$n"; good $((n + 50)) "Pad$((n + 50))"; printf "$line\\n"; n=$((n + 1)); done; good $n "Pad$n"; } > "$BYTES/mixed.ndjson"
+check_bytes() { # $1 = label, $2 = input file, then userlist options
+  local label=$1 file=$2; shift 2
+  local one=$BYTES/$label.one spark=$BYTES/$label.spark one_code=0 spark_code=0 same=yes
+  "$USERLIST" "$file" "$@" > "$one" 2> "$one.err" || one_code=$?
+  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$USERLIST" --output - "$file" -- "$@" > "$spark" 2> "$spark.err" || spark_code=$?
+  cmp -s "$one" "$spark" || same=NO
+  cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
+  [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
+  printf '%-26s exit %s  %3s userlist: lines  %4s bytes   cmp: %s\n' "$label" "$one_code" "$(grep -c '^userlist:' "$one.err")" "$(stat -c %s "$one")" "$same"
+  if [ "$same" != yes ]; then
+    status=1
+    diff <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") | sed 's/^/    /' || true
+  fi
+}
+check_bytes invalid-utf8         "$BYTES/invalid-utf8.ndjson"
+check_bytes invalid-utf8-skipped "$BYTES/invalid-utf8.ndjson" --skip-bad-json -f csv
+check_bytes lone-cr-in-string    "$BYTES/lone-cr-in-string.ndjson" -f ndjson
+check_bytes nul                  "$BYTES/nul.ndjson" -f ndjson
+check_bytes crlf-then-overlong   "$BYTES/crlf-then-overlong.ndjson" -f ndjson
+check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
+check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
+[ "${BYTES_ONLY:-0}" = 1 ] && exit $status
+
 EXPORT=$DATA/users-intl-$COUNT.ndjson
 if [ ! -s "$EXPORT" ]; then
   echo "== generating $EXPORT"
@@ -61,7 +109,6 @@ export USERLIST_SPARK_TIMINGS=1
 
 seconds() { local start=$1; echo "$(( ($(date +%s%N) - start) / 1000000 ))" | awk '{ printf "%.1f", $1 / 1000 }'; }
 
-status=0
 check() { # $1 = label, then userlist options
   local label=$1; shift
   local one=$DATA/$label.one spark=$DATA/$label.spark start

@@ -10,10 +10,10 @@ byte for byte, with its warnings and exit code, computed by Spark's executors.
 
 The job (README: "Past one machine"):
 
-  1. Every input's lines get their global position — what zipWithIndex gives the inputs' lines one
-     after another (one pass counts each partition, then each line is numbered from the sum of the
-     partitions before it; done by hand so the same pass also gives each line's number in its own
-     input, for messages).
+  1. Every input's lines, read as their exact bytes (read_lines), get their global position —
+     what zipWithIndex gives the inputs' lines one after another (one pass counts each partition,
+     then each line is numbered from the sum of the partitions before it; done by hand so the same
+     pass also gives each line's number in its own input, for messages).
   2. `userlist stage map` runs on each partition (RDD.pipe): one line per user keyed by its id.
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
@@ -67,10 +67,17 @@ def driver_userlist(given):
     return SparkFiles.get(os.path.basename(given))
 
 
+def hidden(name):
+    """Whether Spark's file sources skip a file of this name (as Hadoop's readers do): read_lines
+    would read it as empty."""
+    return name.startswith(("_", "."))
+
+
 def expand_inputs(sc, inputs):
     """Each INPUT as the files it names, in order: a directory's files and a glob's matches sorted
-    by path (as a shell sorts `exports/*.ndjson`); a plain file as given, so messages name it as
-    one run would. Every file is an input of its own: its lines are numbered from 1."""
+    by path (as a shell sorts `exports/*.ndjson`), without names starting with _ or . (`_SUCCESS`);
+    a plain file as given, so messages name it as one run would (one of those names is exit 66:
+    Spark can't read it). Every file is an input of its own: its lines are numbered from 1."""
     jvm = sc._jvm
     conf = sc._jsc.hadoopConfiguration()
     files = []
@@ -79,6 +86,10 @@ def expand_inputs(sc, inputs):
         fs = path.getFileSystem(conf)
         glob = any(c in given for c in "*?[{")
         if not glob and fs.exists(path) and not fs.getFileStatus(path).isDirectory():
+            if hidden(path.getName()):
+                sys.stderr.write("userlist_spark.py: %s: Spark reads no file whose name starts with _ or . "
+                                 "(rename it, or link it under another name)\n" % given)
+                sys.exit(66)
             files.append(given)
             continue
         found = []
@@ -86,9 +97,9 @@ def expand_inputs(sc, inputs):
             if status.isDirectory():
                 for child in fs.listStatus(status.getPath()):
                     name = child.getPath().getName()
-                    if child.isFile() and not name.startswith(("_", ".")):
+                    if child.isFile() and not hidden(name):
                         found.append(child.getPath().toString())
-            else:
+            elif not hidden(status.getPath().getName()):
                 found.append(status.getPath().toString())
         if not found:
             sys.stderr.write("userlist: %s: No such file or directory\n" % given)
@@ -97,10 +108,38 @@ def expand_inputs(sc, inputs):
     return files
 
 
-def number_lines(sc, files):
+def read_lines(spark, name):
+    r"""A file's lines as their exact bytes, in order: a line ends at `\n` only, which is not part of
+    it (one run's lines: the `\r` of a CRLF stays, JSON white space, and a lone `\r` ends no line).
+
+    Not `sc.textFile`: its Hadoop reader also ends a line at a lone `\r`, and it hands lines over
+    as Java strings, invalid UTF-8 already replaced by U+FFFD, so one run's error would vanish
+    (even with use_unicode=False, which only skips Python's decoding of that string). Spark SQL's
+    text source keeps each line's bytes; cast to binary, they reach Python as `bytes`, framed as
+    textFile's strings are. One file's splits come in file order, one per partition."""
+    from pyspark.rdd import RDD
+    from pyspark.serializers import UTF8Deserializer
+    frame = spark.read.option("lineSep", "\n").text(name).selectExpr("CAST(value AS BINARY) AS value")
+    binary = spark.sparkContext._jvm.org.apache.spark.sql.Encoders.BINARY()
+    return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), spark.sparkContext, UTF8Deserializer(use_unicode=False))
+
+
+def stage_text(text):
+    r"""A line's bytes as the map stage's (INPUT prefix, TEXT): UTF-8 as it is; anything else
+    escaped for the text pipe (RDD.pipe writes `str` as UTF-8), `\\` for a backslash and `\xHH`
+    for each byte that is not UTF-8, under `eINPUT`, and the map stage reads the exact bytes."""
+    try:
+        return "", text.decode("utf-8")
+    except UnicodeDecodeError:
+        return "e", text.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")
+
+
+def number_lines(spark, files):
     """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number in it from
-    1, global position from 0), and how many lines there are."""
-    per_file = [sc.textFile(name) for name in files]
+    1, global position from 0; `eINPUT` and TEXT escaped for a line that is not UTF-8), and how
+    many lines there are."""
+    sc = spark.sparkContext
+    per_file = [read_lines(spark, name) for name in files]
     lines = sc.union(per_file) if len(per_file) > 1 else per_file[0]
     # A union keeps its parts' partitions in order: file 0's splits in order, then file 1's, ...
     owner = [index for index, rdd in enumerate(per_file) for _ in range(rdd.getNumPartitions())]
@@ -115,7 +154,8 @@ def number_lines(sc, files):
     def tag(partition, texts):
         source, position, line = owner[partition], starts[partition], firsts[partition] + 1
         for text in texts:
-            yield "%d\t%d\t%d\t%s" % (source, line, position, text)
+            escaped, text = stage_text(text)
+            yield "%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)
             position += 1
             line += 1
 
@@ -178,6 +218,7 @@ def main(argv):
     # has a configuration of its own: standard error is then userlist's, as in one run.
     os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
     from pyspark import SparkConf, SparkContext, StorageLevel
+    from pyspark.sql import SparkSession
 
     conf = SparkConf().setAppName("userlist")
     if args.master:
@@ -185,6 +226,7 @@ def main(argv):
     conf.set("spark.ui.showConsoleProgress", "false")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
+    spark = SparkSession(sc)  # for the text source that keeps a line's bytes (read_lines)
     timings.mark("starting Spark")
     try:
         userlist = driver_userlist(args.userlist)
@@ -200,7 +242,7 @@ def main(argv):
         plan = json.loads(plan.stdout)
 
         timings.mark("planning")
-        numbered, total = number_lines(sc, names)
+        numbered, total = number_lines(spark, names)
         timings.mark("counting lines")
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         # The stages see the driver's environment ($ENV in a jq expression), as one run there would.

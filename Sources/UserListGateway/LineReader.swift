@@ -40,7 +40,15 @@ public struct LineReader {
     /// string", exactly as one run says.
     public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws -> Records {
         var records = Records()
-        var chunk = Self.chunk(line, input: name, line: number, columnOffset: 0)
+        var chunk: InputChunk
+        if number > 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
+            // A UTF-8 byte-order mark inside the input (files joined with `cat`) is an error there,
+            // as one run says; alone at the start of a buffer it would pass for the input's own.
+            // So it is read after the line break before it.
+            chunk = Self.chunk(line, after: UInt8(ascii: "\n"), input: name, line: number - 1)
+        } else {
+            chunk = Self.chunk(line, input: name, line: number, columnOffset: 0)
+        }
         withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
         if number == 1 { _ = chunk.skipByteOrderMark() }
         while !chunk.bytes.isBlankJSON {
@@ -69,10 +77,11 @@ public struct LineReader {
 
     /// A chunk holding `bytes`, at `line` and `columnOffset` of input `name`. Sizes are rounded up
     /// to a power of two so the storage pool reuses buffers across lines.
-    private static func chunk(_ bytes: UnsafeRawBufferPointer, input name: String, line: Int, columnOffset: Int) -> InputChunk {
+    private static func chunk(_ bytes: UnsafeRawBufferPointer, after first: UInt8? = nil, input name: String, line: Int, columnOffset: Int = 0) -> InputChunk {
         var capacity = 1 << 12
-        while capacity < bytes.count + 1 { capacity <<= 1 }
+        while capacity < bytes.count + 2 { capacity <<= 1 }
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: columnOffset)
+        if let first { withUnsafeBytes(of: first) { chunk.append($0) } }
         chunk.append(bytes)
         return chunk
     }

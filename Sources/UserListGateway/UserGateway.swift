@@ -23,6 +23,9 @@ public struct UserGateway: UserRecordSource, Sendable {
     public var skipBadJSON = false
     /// Counts the bytes read, when set (progress, `--summary`).
     public var progress: ReadProgress?
+    /// How every input lays out its documents, where a broken record ends; nil: each input's
+    /// first documents decide (see ``InputLayout``).
+    public var layout: InputLayout?
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -77,11 +80,12 @@ public struct UserGateway: UserRecordSource, Sendable {
         if transform == nil, explanation == nil {
             var reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
             reader.skipBadJSON = skipBadJSON
+            reader.layout = layout
             reader.progress = progress
             return try reader.read(emit)
         }
         for source in inputs {
-            let input = try InputReader(source, chunkSize: chunkSize)
+            let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
             var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
             parser.skipBadJSON = skipBadJSON

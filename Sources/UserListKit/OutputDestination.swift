@@ -37,22 +37,40 @@ extension UserListRun {
     /// the old file as it was and nothing else behind. Not creating it is exit 73, not writing 74.
     ///
     /// `--rejects` is written the same way and kept when the run stops on bad data (exit 65);
-    /// `--summary` is written whether the run succeeded or not.
+    /// both are written out before either is renamed into place. `--summary` is written last,
+    /// whether the run succeeded or not.
     public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
+        try checkDistinctFiles(output: destination, summary: reporting?.summary)
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
         let rejects = rejectsPath != nil || maxRejects != nil ? try RejectsFile(path: rejectsPath, maximum: maxRejects) : nil
         var statistics = RunStatistics()
         var failure: UserlistError?
+        var output: AtomicFile?
         do {
-            statistics = try execute(into: destination, warnings: warnings, rejects: rejects, progress: progress)
+            (statistics, output) = try execute(into: destination, warnings: warnings, rejects: rejects, progress: progress)
         } catch {
             failure = error
         }
         display?.stop()
+        // Every file is written out before any is renamed: a rejects file that can't be written
+        // (a full disk, `--rejects /dev/stdout` whose reader is gone) fails the run before
+        // `--output` is replaced, so a failed run never publishes its output.
+        if let rejects, Self.keepsRejects(after: failure) {
+            do { try rejects.flush() } catch { failure = failure ?? error }
+        }
+        if let output {
+            if failure == nil {
+                do { try output.commit() } catch {
+                    failure = UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
+                }
+            } else {
+                output.abandon()
+            }
+        }
         if let rejects {
-            if failure == nil || failure?.kind == .data {
+            if Self.keepsRejects(after: failure) {
                 do { try rejects.commit() } catch { failure = failure ?? error }
             } else {
                 rejects.abandon()
@@ -71,23 +89,41 @@ extension UserListRun {
         if let failure { throw failure }
     }
 
-    private func execute(into destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> RunStatistics {
+    /// Runs into standard output, or into a file's ``AtomicFile`` with every byte written,
+    /// left for the caller to commit (or abandon) once the rejects are written too.
+    private func execute(into destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
         guard case .file(let path) = destination else {
-            return try execute(output: .standardOutput(), warnings: warnings, rejects: rejects, progress: progress)
+            return (try execute(output: .standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
         }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }
-        let statistics: RunStatistics
         do {
-            statistics = try execute(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings, rejects: rejects, progress: progress)
+            return (try execute(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings, rejects: rejects, progress: progress), file)
         } catch {
             file.abandon()
             throw error
         }
-        do { try file.commit() } catch {
-            throw UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
+    }
+
+    /// `-o`, `--rejects` and `--summary` naming one file (through a link, a hard link, `./`) is
+    /// exit 64 before anything is read: each would replace the other's file, losing one of them.
+    /// (`-o` may name an input: every input is read before the file is renamed into place.)
+    private func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
+        var files: [(option: String, path: String)] = []
+        if case .file(let path) = output { files.append(("--output", path)) }
+        if let rejectsPath { files.append(("--rejects", rejectsPath)) }
+        if case .file(let path)? = summary { files.append(("--summary", path)) }
+        for (index, later) in files.enumerated() {
+            for earlier in files[..<index] where AtomicFile.sameDestination(earlier.path, later.path) {
+                throw UserlistError(.usage, Diagnostic(.usage, option: later.option, "\(later.path) is the \(earlier.option) file too (\(earlier.path)); one would replace the other"))
+            }
         }
-        return statistics
+    }
+
+    /// `--rejects` is put in place when the run succeeded or stopped on bad data (exit 65).
+    private static func keepsRejects(after failure: UserlistError?) -> Bool {
+        guard let failure else { return true }
+        return failure.kind == .data
     }
 
     /// `--summary`'s line, to a file (replaced only once written) or standard error.

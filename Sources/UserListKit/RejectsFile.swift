@@ -37,10 +37,17 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         }
     }
 
+    /// Writes out what is buffered, before anything is renamed into place.
+    func flush() throws(UserlistError) {
+        do { try writer?.flush() } catch {
+            throw UserlistError(error.kind, Diagnostic(.unwritableOutput, option: "--rejects", error.diagnostic.text))
+        }
+    }
+
     /// Puts the file in place (the run succeeded, or stopped on bad data).
     func commit() throws(UserlistError) {
-        guard let file, let writer else { return }
-        try writer.flush()
+        guard let file else { return }
+        try flush()
         do { try file.commit() } catch {
             throw UserlistError(error.operation == "write error" ? .output : .cantCreate, "--rejects: \(error.description)")
         }

@@ -220,8 +220,13 @@ public struct UserListRun {
     /// `--explain` shows the first user whole.
     func neededFields(whereFields: FieldSet?) -> FieldSet {
         if explain { return .all }
-        // Counting needs the id (dedupe), the searched fields and what --where sees.
-        if countOnly { return FieldSet([.init(.id), .init(.name), .init(.username), .init(.email)]).union(whereFields ?? []) }
+        // Counting needs the id (dedupe), the searched fields when there is a search, and what
+        // --where sees: every field is still checked (a record with a bad one is a reject either
+        // way), but `--count` alone builds no strings but the id's.
+        if countOnly {
+            let searched: FieldSet = query.search == nil ? [] : FieldSet([.init(.name), .init(.username), .init(.email)])
+            return FieldSet([.init(.id)]).union(searched).union(whereFields ?? [])
+        }
         var fields = FieldSet.cell.union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }

@@ -9,13 +9,21 @@ import CStackGuard
 ///
 /// A signal handler may only make async-signal-safe calls: the paths are kept as C strings in a
 /// fixed table it reads without locks, and it calls `unlink`, then restores the default action
-/// and raises the signal again, so the process still ends by it (a shell sees 130 for ^C).
+/// and raises the signal again, so the process still ends by it (a shell sees 130 for ^C, 141
+/// when the reader of a pipe is gone, as `head` leaves it).
+///
+/// SIGHUP and SIGPIPE ignored when the process starts stay ignored: `nohup` asks for the one, and
+/// a parent that ignores SIGPIPE asks for EPIPE, which the writers report as a write error (74).
 enum PendingFiles {
     private static let slots = 8
     nonisolated(unsafe) private static var table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: slots)
     nonisolated(unsafe) private static var installed = false
     /// SIGQUIT too: the Swift runtime would print every thread's stack for it and carry on.
-    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// SIGPIPE: a `--rejects /dev/stdout` or `--summary -` whose reader has gone, while `--output`
+    /// is still being written.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE]
+    /// Left ignored when inherited ignored.
+    private static let ignorable: [Int32] = [SIGHUP, SIGPIPE]
 
     /// Installs the handlers (once): a signal removes what is pending and ends the process by it.
     static func installHandlers() {
@@ -42,6 +50,11 @@ enum PendingFiles {
     }
 
     private static func installHandler(_ signal: Int32) {
+        if ignorable.contains(signal) {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+        }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { received in
             for slot in 0..<PendingFiles.slots {

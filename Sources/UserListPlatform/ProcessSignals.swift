@@ -11,14 +11,15 @@ public enum ProcessSignals {
     /// - SIGINT, SIGTERM and SIGHUP are unblocked: a parent that spawned userlist from a thread
     ///   with signals blocked (Dispatch's threads block nearly all) would otherwise leave a
     ///   killed run unable to remove its `--output` temporary file, or to stop at all.
-    /// - SIGINT, SIGTERM, SIGHUP and SIGQUIT end the run at once, by the signal, after removing
-    ///   any `--output` temporary file (SIGQUIT printed a crash trace and then went on, exit 0).
+    /// - SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE end the run at once, by the signal, after
+    ///   removing any `--output` temporary file (SIGQUIT printed a crash trace and then went on,
+    ///   exit 0); SIGHUP and SIGPIPE stay ignored when inherited so (`nohup`; see ``PendingFiles``).
     public static func prepare() {
         signal(SIGXFSZ, SIG_IGN)
         PendingFiles.installHandlers()
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, signal) }
+        for signal in PendingFiles.signals { sigaddset(&set, signal) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }

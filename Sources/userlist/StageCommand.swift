@@ -19,7 +19,8 @@ struct StageCommand: ParsableCommand {
             run over the same inputs, byte for byte, warnings and exit code included:
 
               map      INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT lines (input index, line number in it, \
-            position among all lines) → one line per user keyed by its id, and the counts
+            position among all lines; a line that is not UTF-8 as eINPUT and its TEXT escaped, \\\\ \
+            and \\xHH) → one line per user keyed by its id, and the counts
               partial  one partition of those lines, one per id (the smallest position kept) → the \
             partition's candidates and counts
               merge    every partition's lines (a full export's sorted by their first field) → the output

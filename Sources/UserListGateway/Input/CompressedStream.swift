@@ -1,13 +1,14 @@
 import UserListDomain
 import CZlib
 import CZstd
+import CLzma
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The decompressed bytes of a gzip or zstd input, recognised by its first bytes, so
+/// The decompressed bytes of a gzip, zstd, xz or lzma input, recognised by its first bytes, so
 /// `userlist export.ndjson.gz` and `curl … | gzip -d`-less pipes read as the plain text would;
 /// positions in messages are in the decompressed text.
 protocol CompressedStream: AnyObject {
@@ -17,19 +18,30 @@ protocol CompressedStream: AnyObject {
 
 /// The compression formats userlist reads, by their magic bytes.
 enum Compression {
-    case gzip, zstd
+    case gzip, zstd, xz, lzma
 
     /// The longest magic number: how many bytes to look at.
-    static let magicLength = 4
+    static let magicLength = 6
+
+    private static let magics: [(bytes: [UInt8], format: Compression)] = [
+        ([0x1F, 0x8B], .gzip),
+        ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
+        ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .xz),  // "\xFD7zXZ\0"
+        // The legacy .lzma header has no magic: its properties byte is 0x5D for every preset
+        // of xz, lzma and 7-Zip, and the low bytes of their dictionary sizes (powers of two
+        // from 64 KiB) are 0. `]` then NUL is never the start of JSON text.
+        ([0x5D, 0x00, 0x00], .lzma),
+    ]
 
     init?(magic bytes: [UInt8]) {
-        if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
-            self = .gzip
-        } else if bytes.count >= 4, bytes[0] == 0x28, bytes[1] == 0xB5, bytes[2] == 0x2F, bytes[3] == 0xFD {
-            self = .zstd
-        } else {
-            return nil
-        }
+        guard let match = Self.magics.first(where: { bytes.starts(with: $0.bytes) }) else { return nil }
+        self = match.format
+    }
+
+    /// Whether more bytes after `prefix` could still make a magic number: detection stops
+    /// reading as soon as they can't, so a pipe's first line (`{}` and a pause) is not waited on.
+    static func mayBeMagic(_ prefix: ArraySlice<UInt8>) -> Bool {
+        magics.contains { $0.bytes.count > prefix.count && $0.bytes.starts(with: prefix) }
     }
 
     /// A stream decompressing `fd`, whose first bytes (`prefix`) were read already.
@@ -38,6 +50,7 @@ enum Compression {
         switch self {
         case .gzip: return try GzipStream(source)
         case .zstd: return try ZstdStream(source)
+        case .xz, .lzma: return try XzStream(source, format: self)
         }
     }
 }
@@ -178,5 +191,73 @@ final class ZstdStream: CompressedStream {
             atFrameEnd = result == 0
         }
         return output.pos
+    }
+}
+
+/// xz (`.xz`, streams one after another as `cat a.xz b.xz` makes them) and legacy lzma (`.lzma`)
+/// through liblzma's streaming decoders.
+final class XzStream: CompressedStream {
+    /// The most memory the decoder may take: an xz or lzma header names its dictionary size
+    /// (up to 4 GiB), and liblzma allocates it up front. `xz -9` needs 65 MiB to decompress;
+    /// a stream that needs more than this is refused before anything is allocated.
+    static let memoryLimit: UInt64 = 256 << 20
+    /// liblzma's LZMA_CONCATENATED (`UINT32_C(0x08)`, a macro Swift does not import).
+    private static let concatenated: UInt32 = 0x08
+
+    private let source: CompressedSource
+    private let name: String
+    private var stream = lzma_stream()
+    private var finished = false
+
+    init(_ source: CompressedSource, format: Compression) throws {
+        self.source = source
+        name = format == .lzma ? "lzma" : "xz"
+        let status = format == .lzma
+            ? lzma_alone_decoder(&stream, Self.memoryLimit)
+            : lzma_stream_decoder(&stream, Self.memoryLimit, Self.concatenated)
+        guard status == LZMA_OK else {
+            throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "\(name): cannot start decompressing"))
+        }
+        stream.next_in = UnsafePointer(source.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        stream.avail_in = source.count
+    }
+
+    deinit { lzma_end(&stream) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard !finished, buffer.count > 0 else { return 0 }
+        stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        stream.avail_out = buffer.count
+        while stream.avail_out > 0 {
+            if stream.avail_in == 0, !source.ended, try source.refill() {
+                stream.next_in = UnsafePointer(source.buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                stream.avail_in = source.count
+            }
+            // LZMA_FINISH once the input has ended: the decoder then says whether it ended whole.
+            let action = source.ended && stream.avail_in == 0 ? LZMA_FINISH : LZMA_RUN
+            let status = lzma_code(&stream, action)
+            if status == LZMA_OK { continue }
+            if status == LZMA_STREAM_END {
+                finished = true
+                break
+            }
+            throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "\(name): \(describe(status, finishing: action == LZMA_FINISH))"))
+        }
+        return buffer.count - stream.avail_out
+    }
+
+    private func describe(_ status: lzma_ret, finishing: Bool) -> String {
+        switch status {
+        case LZMA_BUF_ERROR where finishing, LZMA_DATA_ERROR where finishing && stream.avail_in == 0:
+            return "the compressed data ends early (truncated file?)"
+        case LZMA_MEMLIMIT_ERROR:
+            let needed = lzma_memusage(&stream)
+            return "decompressing needs \((needed + (1 << 20) - 1) >> 20) MiB of memory, more than the \(Self.memoryLimit >> 20) MiB userlist allows"
+        case LZMA_FORMAT_ERROR: return "not in the \(name) format"
+        case LZMA_OPTIONS_ERROR: return "unsupported compression options"
+        case LZMA_DATA_ERROR: return "the compressed data is corrupt"
+        case LZMA_MEM_ERROR: return "out of memory"
+        default: return "error \(status.rawValue)"
+        }
     }
 }

@@ -1,5 +1,6 @@
 import UserListDomain
 import UserListPlatform
+@_spi(Pipeline) import UserListJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,9 +25,17 @@ final class InputReader {
     /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
     private var skippedByteOrderMark = false
     let chunkSize: Int
+    /// The capacity of the biggest chunk made so far: what reading holds at once, for tests.
+    private(set) var largestChunk = 0
+    /// The biggest chunk, so the biggest document read whole. One document read whole takes
+    /// about ten times its size (the chunk, simdjson's buffers, the mapped strings: a 100 MB
+    /// string took 1 GB), so a bigger one is refused, exit 65, before it takes the machine's
+    /// memory: a gigabyte string gzipped to a megabyte would have been ended by the OOM killer.
+    static let maximumChunkSize = 512 << 20
+    var maximumChunk = maximumChunkSize
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
-    /// Set when the input turned out to be gzip or zstd (see ``Compression``).
+    /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
     private var decompressor: (any CompressedStream)?
     private var lookedForCompression = false
 
@@ -38,9 +47,10 @@ final class InputReader {
     var reachedEnd: Bool { descriptorEnded && replay.isEmpty && reread == nil }
 
     /// Opens `source`; a file that can't be opened is the contract's exit 66.
-    init(_ source: InputSource, chunkSize: Int = defaultChunkSize) throws {
+    init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil) throws {
         name = source.description
         self.chunkSize = chunkSize
+        self.layout = layout
         switch source {
         case .standardInput:
             fd = STDIN_FILENO
@@ -92,24 +102,34 @@ final class InputReader {
 
     func firstChunk() throws -> InputChunk {
         let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
+        largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
         if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
         if layout == nil { layout = InputLayout.detect(in: chunk.bytes) }
         return chunk
     }
 
-    /// How the input lays out its documents, decided from its first chunk (see ``InputLayout``).
+    /// How the input lays out its documents: as given, else decided from its first chunk (see ``InputLayout``).
     private(set) var layout: InputLayout?
 
     /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
     func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
         let (line, column) = previous.position(after: keepFrom)
         let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
-        let capacity = grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2)
+        let capacity = min(grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2), max(maximumChunk, chunkSize))
+        if grow, capacity <= previous.capacity {
+            let start = keepFrom + (kept.firstIndex { !$0.isJSONWhitespace } ?? 0)
+            throw UserlistError(.data, Diagnostic(.syntax, at: previous.location(ofOffset: start), "a document bigger than \(Self.describe(bytes: capacity)): userlist reads one document whole, in about ten times its size (NDJSON, and an array or envelope of users that begins an input, are read in parts)"))
+        }
         let chunk = InputChunk(inputName: name, capacity: capacity, firstLine: line, firstColumnOffset: column)
+        largestChunk = max(largestChunk, capacity)
         chunk.append(kept)
         try fill(chunk)
         return chunk
+    }
+
+    private static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     /// Gives back bytes read ahead (`chunk`'s from `from` on), to be read again before anything
@@ -118,13 +138,13 @@ final class InputReader {
         if from < chunk.count { replay.append((chunk, from)) }
     }
 
-    /// Reads the input's first bytes: a gzip or zstd magic number starts decompressing, anything
-    /// else is the text's own first bytes.
+    /// Reads the input's first bytes: a gzip, zstd, xz or lzma magic number starts decompressing,
+    /// anything else is the text's own first bytes.
     private func lookForCompression(into chunk: InputChunk) throws {
         lookedForCompression = true
         var first = [UInt8](repeating: 0, count: Compression.magicLength)
         var count = 0
-        while count < first.count {
+        while count < first.count, count == 0 || Compression.mayBeMagic(first[..<count]) {
             let n = first.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n > 0 {
                 count += n

@@ -18,7 +18,7 @@ struct BadRecord {
     let start: Int
     /// Where its text ends, after its last line break; nil when it goes on past the region.
     let end: Int?
-    /// The error in the record's own text, else the one the stream's parse found.
+    /// The error to report: a line's own (line-delimited), else the one the stream's parse found.
     let error: JSONSyntaxError
 
     /// The record around `found`, a syntax error of `region` and the start of the document it
@@ -43,8 +43,12 @@ struct BadRecord {
             }
             end = Self.nextDocumentLine(after: documentStart, indentation: documentStart - lineStart, in: region, atEnd: atEnd)
         }
+        // Line-delimited, the line is the record, so its own error is the one to give ("record cut
+        // off at the end of its line", not the next line's complaint). Pretty-printed, where the
+        // record ends is a guess (an array's last element looks like a document of its own), so
+        // the error stays where the parser found it.
         let reachesEnd = atEnd && (end ?? region.count) == region.count
-        error = Self.ownError(of: start..<(end ?? region.count), in: region, layout: layout, reachesEnd: reachesEnd) ?? found.error
+        error = layout == .lines ? Self.ownError(of: start..<(end ?? region.count), in: region, reachesEnd: reachesEnd) ?? found.error : found.error
     }
 
     /// Just after the line break that ends the line holding `offset`.
@@ -79,10 +83,10 @@ struct BadRecord {
         return atEnd ? region.count : nil
     }
 
-    /// The first error in `range` read alone (its white space at the end left out), in region
-    /// offsets. A record that ends early is "cut off", not "unexpected end of input", unless the
-    /// input itself ends there.
-    private static func ownError(of range: Range<Int>, in region: UnsafeRawBufferPointer, layout: InputLayout, reachesEnd: Bool) -> JSONSyntaxError? {
+    /// The first error in the line `range` read alone (its white space at the end left out), in
+    /// region offsets. A line that ends early is "cut off", not "unexpected end of input", unless
+    /// the input itself ends there.
+    private static func ownError(of range: Range<Int>, in region: UnsafeRawBufferPointer, reachesEnd: Bool) -> JSONSyntaxError? {
         var contentEnd = range.upperBound
         while contentEnd > range.lowerBound, region[contentEnd - 1].isJSONWhitespace { contentEnd -= 1 }
         let text = UnsafeRawBufferPointer(rebasing: region[range.lowerBound..<contentEnd])
@@ -90,8 +94,7 @@ struct BadRecord {
         var error = found.error.shifted(by: range.lowerBound)
         let endOfInput = "unexpected end of input"
         if found.error.offset >= text.count, !reachesEnd, error.message.hasPrefix(endOfInput) {
-            let cut = layout == .lines ? "record cut off at the end of its line" : "record cut off"
-            error.message = cut + error.message.dropFirst(endOfInput.count)
+            error.message = "record cut off at the end of its line" + error.message.dropFirst(endOfInput.count)
         }
         return error
     }

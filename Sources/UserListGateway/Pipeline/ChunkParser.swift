@@ -45,11 +45,15 @@ struct ChunkParser {
     var skipBadJSON = false
     /// How this input lays its documents out: where a broken record ends. Set per input.
     var layout: InputLayout = .pretty
+    /// Set while parsing the elements of a streamed array or envelope: where that document
+    /// starts, which its syntax errors name, as when it is read whole.
+    var enclosingDocument: SourceLocation?
     /// Where the region being parsed starts in its chunk (a stretch after a skipped line).
     private var baseOffset = 0
 
-    /// A syntax error when bad JSON is skipped: where the document it breaks starts and where it
-    /// was found, both offsets in the region given to ``parseDocuments(_:of:atEnd:into:)``.
+    /// A syntax error: where the document it breaks starts and where it was found, both offsets
+    /// in the region given to ``parseDocuments(_:of:atEnd:into:)``; ``parse(_:of:atEnd:into:)``
+    /// steps over it (`--skip-bad-json`) or stops the run at it.
     private struct BadDocument: Error {
         let documentStart: Int
         let error: JSONSyntaxError
@@ -57,7 +61,31 @@ struct ChunkParser {
 
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
-        guard skipBadJSON else { return try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch) }
+        skipBadJSON
+            ? try parseSkippingBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
+            : try parseStoppingAtBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
+    }
+
+    /// Without `--skip-bad-json`: the first bad record (see ``stop(at:in:of:atEnd:into:)``) ends the run.
+    private mutating func parseStoppingAtBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+        let mark = batch.mark
+        let result: RegionResult
+        do {
+            result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
+        } catch let bad as BadDocument {
+            try stop(at: bad, in: region, of: chunk, atEnd: atEnd, into: &batch)
+        }
+        // A tail simdjson left unparsed that is already a bad record stops the run now, before
+        // this batch's users are handed on (as when the error is found mid-region).
+        guard case .parsed(let unparsed) = result, unparsed > 0,
+              let found = brokenTail(region.count - unparsed, in: region, atEnd: atEnd) else { return result }
+        batch.rollBack(to: mark)
+        try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
+    }
+
+    /// `--skip-bad-json`: each bad record (see ``BadRecord``) becomes an unusable record with its
+    /// text, and parsing goes on after it.
+    private mutating func parseSkippingBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
         defer { baseOffset = 0 }
         var start = 0
         // After a bad record the rest is parsed in windows of whole lines, 64 KiB at first and
@@ -96,12 +124,7 @@ struct ChunkParser {
                 if unparsed == 0 || UnsafeRawBufferPointer(rebasing: region[tailStart...]).isBlankJSON {
                     return atEnd ? .parsed(unparsed: 0) : .parsed(unparsed: unparsed)
                 }
-                // The region ends inside a document: a broken one when the diagnoser finds an
-                // error before the end (an unclosed `{` that simdjson reads on into the next
-                // lines), at the end of the input, or (line-delimited) open for too long.
-                guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
-                      found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region)
-                else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
+                guard let found = brokenTail(tailStart, in: region, atEnd: atEnd) else { return tailStart > 0 ? .parsed(unparsed: unparsed) : .needMoreInput }
                 // The documents before the tail are decoded already.
                 start = tailStart
                 bad = found
@@ -132,12 +155,41 @@ struct ChunkParser {
                 // The bad record goes on past the region: skip it once it is whole.
                 return textStart > 0 ? .parsed(unparsed: region.count - textStart) : .needMoreInput
             }
-            let (_, message) = describe(record.error, startingAt: textStart, of: chunk)
+            let message = Self.message(record.error.message, startingAt: chunk.location(ofOffset: textStart), stoppedAt: chunk.location(ofOffset: record.error.offset))
             batch.addMalformed(at: textStart, text: textStart..<textEnd, message: message)
             start = textEnd
             window = 64 << 10
             if start == region.count { return .parsed(unparsed: 0) }
         }
+    }
+
+    /// Without `--skip-bad-json`, a bad record stops the run, but the documents before it come
+    /// first: one of them can stop it sooner (a `"x"` line holds no users), as it would were the
+    /// input read line by line (the Spark stages) rather than simdjson's batch at a time.
+    private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> Never {
+        var found = (documentStart: bad.documentStart, error: bad.error)
+        while true {
+            let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd).start
+            guard start > 0 else { break }
+            do {
+                _ = try parseDocuments(UnsafeRawBufferPointer(rebasing: region[..<start]), of: chunk, atEnd: false, into: &batch)
+                break
+            } catch let earlier as BadDocument {
+                found = (earlier.documentStart, earlier.error)
+            }
+        }
+        throw syntaxError(found, in: region, atEnd: atEnd, of: chunk)
+    }
+
+    /// The region ends inside a document from `tailStart`: a broken one when the diagnoser finds
+    /// an error before the end (an unclosed `{` that simdjson reads on into the next lines), at
+    /// the end of the input, or (line-delimited) open for too long; nil when more input may
+    /// complete it.
+    private func brokenTail(_ tailStart: Int, in region: UnsafeRawBufferPointer, atEnd: Bool) -> (documentStart: Int, error: JSONSyntaxError)? {
+        guard !UnsafeRawBufferPointer(rebasing: region[tailStart...]).isBlankJSON,
+              let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, from: tailStart),
+              found.error.offset < region.count || atEnd || openTooLong(found.documentStart, in: region) else { return nil }
+        return found
     }
 
     /// Line-delimited input: a document that starts at `documentStart`, runs past the end of its
@@ -151,10 +203,15 @@ struct ChunkParser {
     /// Where a bad record starts (`at`), and the message: the error, and where the parser
     /// stopped when that is elsewhere (`export.ndjson:102:1: … (parser stopped at 104:1)`).
     private func describe(_ error: JSONSyntaxError, startingAt start: Int, of chunk: InputChunk) -> (SourceLocation, String) {
-        let location = chunk.location(ofOffset: start)
-        let stopped = chunk.location(ofOffset: error.offset)
-        guard (stopped.line, stopped.column) != (location.line, location.column) else { return (location, error.message) }
-        return (location, "\(error.message) (parser stopped at \(stopped.line):\(stopped.column))")
+        // An element of a streamed array or envelope: the document is the one it is part of.
+        let location = enclosingDocument ?? chunk.location(ofOffset: start)
+        return (location, Self.message(error.message, startingAt: location, stoppedAt: chunk.location(ofOffset: error.offset)))
+    }
+
+    /// `message`, with where the parser stopped when that is not where the bad record starts.
+    static func message(_ message: String, startingAt start: SourceLocation, stoppedAt stopped: SourceLocation) -> String {
+        guard (stopped.line, stopped.column) != (start.line, start.column) else { return message }
+        return "\(message) (parser stopped at \(stopped.line):\(stopped.column))"
     }
 
     /// Decodes every complete document in `region`; a syntax error is thrown (``BadDocument``
@@ -171,15 +228,15 @@ struct ChunkParser {
         while true {
             switch parser.next() {
             case .document(let root, let offset):
-                if layout == .lines, let previous { try endsOnItsLine(previous, before: offset, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: offset, in: region, rollingBack: mark, &batch) }
                 try decode(root, at: offset, of: chunk, into: &batch)
                 previous = offset
             case .end(let truncated):
-                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - truncated, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - truncated, in: region, rollingBack: mark, &batch) }
                 return truncated == region.count ? .needMoreInput : .parsed(unparsed: truncated)
             case .tooLarge:
                 batchSize *= 2
-                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - parser.unparsedBytes, in: region, of: chunk, atEnd: atEnd, rollingBack: mark, &batch) }
+                if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - parser.unparsedBytes, in: region, rollingBack: mark, &batch) }
                 return .retryWithBiggerBatch(unparsed: parser.unparsedBytes)
             case .invalid(let message):
                 // Whatever happens next, this pass's records are not handed on.
@@ -194,16 +251,12 @@ struct ChunkParser {
     /// `}{"id": 7}` line read as `{}` and a user). The document at `start` ends before `next`
     /// (where the next one starts, or the region's parsed end): after the first line break past
     /// its start, only white space may come. One `memchr` per document, over its own line.
-    private func endsOnItsLine(
-        _ start: Int, before next: Int, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool,
-        rollingBack mark: BatchBuilder.Mark, _ batch: inout BatchBuilder
-    ) throws {
+    private func endsOnItsLine(_ start: Int, before next: Int, in region: UnsafeRawBufferPointer, rollingBack mark: BatchBuilder.Mark, _ batch: inout BatchBuilder) throws {
         guard next > start, let newline = TextPosition.firstNewline(in: region, start..<next) else { return }
         guard !region[newline..<next].allSatisfy(\.isJSONWhitespace) else { return }
         batch.rollBack(to: mark)
         let lineEnd = JSONSyntaxError(offset: newline, message: "record goes on past the end of its line")
-        if skipBadJSON { throw BadDocument(documentStart: start, error: lineEnd) }
-        throw syntaxError((start, lineEnd), in: region, atEnd: atEnd, of: chunk)
+        throw BadDocument(documentStart: start, error: lineEnd)
     }
 
     /// Before a region with no complete document grows the buffer: when its start already can't
@@ -246,8 +299,7 @@ struct ChunkParser {
         }
         // The only problem is the region's end, and more input follows.
         if found.error.offset >= region.count, !atEnd { return .needMoreInput }
-        if skipBadJSON { throw BadDocument(documentStart: found.documentStart, error: found.error) }
-        throw syntaxError(found, in: region, atEnd: atEnd, of: chunk)
+        throw BadDocument(documentStart: found.documentStart, error: found.error)
     }
 
     private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
@@ -306,7 +358,23 @@ struct ChunkParser {
         if shapes.count == 1, let explicit = shapes.first as? ExplicitPathShape {
             throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), option: nil, "no array of users or user object at \(explicit.path) in \(what)"))
         }
+        if !transformed, let broken = brokenRestOfLine(after: offset, of: chunk) { throw broken }
         throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "no users in \(what): \(PayloadShapes.expectation)", hint: "say where they are with --users-at PATH, or reshape the payload with --jq"))
+    }
+
+    /// A document without users whose line goes on to break (`{"a":"b"}#`, `[1]]`): the broken
+    /// line is what is wrong with the input, so its syntax error is the one to give. (Across
+    /// lines, whichever comes first in the input stops the run.)
+    private func brokenRestOfLine(after offset: Int, of chunk: InputChunk) -> UserlistError? {
+        let bytes = chunk.bytes
+        guard case .whole(let end) = JSONSyntaxDiagnoser.firstDocument(in: bytes, from: offset) else { return nil }
+        let lineEnd = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        // An error at the line's end may only be the line break cutting a pretty-printed value.
+        guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: bytes[end..<lineEnd])),
+              found.error.offset < lineEnd - end || layout == .lines else { return nil }
+        let record = BadRecord(around: (end + found.documentStart, found.error.shifted(by: end)), in: bytes, from: 0, layout: layout, atEnd: lineEnd == bytes.count)
+        let location = chunk.location(ofOffset: record.start)
+        return UserlistError(.data, Diagnostic(.syntax, at: location, Self.message(record.error.message, startingAt: location, stoppedAt: chunk.location(ofOffset: record.error.offset))))
     }
 
     private func explain(_ records: UserRecords, _ shape: any PayloadShape, transformed: Bool, chunk: InputChunk, into explanation: MappingExplanation) {

@@ -61,7 +61,8 @@ extension ParallelReader {
         let users = plan.extent
         let column = try Self.characters(in: source, from: users.lineStart, to: users.start, inputName: input.name)
         let region = InputReader(input.name, region: users.start..<users.end, of: source, line: users.line, columnOffset: column, chunkSize: chunkSize)
-        _ = try streamArray(region, from: region.firstChunk(), mapping: plan.mapping, path: plan.path, pool: pool, emit)
+        let envelope = first.location(ofOffset: first.bytes.firstIndex { !$0.isJSONWhitespace } ?? 0)
+        _ = try streamArray(region, from: region.firstChunk(), mapping: plan.mapping, path: plan.path, document: envelope, pool: pool, emit)
         let rest = UnsafeRawBufferPointer(rebasing: chunk.bytes[closedAt...])
         return .streamed(rest: input.reachedEnd && rest.isBlankJSON ? nil : (chunk, closedAt), morePages: plan.morePages)
     }

@@ -20,6 +20,8 @@ struct ParallelReader<Prepared: Sendable> {
     let workers: Int
     /// `--skip-bad-json` (see ``ChunkParser/skipBadJSON``).
     var skipBadJSON = false
+    /// Every input's layout, when not each input's own (see ``UserGateway/layout``).
+    var layout: InputLayout?
     var progress: ReadProgress?
     /// What each worker does with its batch once decoded (the Service's and ViewModel's
     /// per-record work), so that runs in parallel too.
@@ -37,7 +39,7 @@ struct ParallelReader<Prepared: Sendable> {
         let pool = WorkerPool(count: workers, makeParser: makeParser, prepare: prepare)
         defer { pool.close() }
         for source in inputs {
-            let input = try InputReader(source, chunkSize: chunkSize)
+            let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
             try read(input, pool: pool, emit)
         }
@@ -74,7 +76,21 @@ struct ParallelReader<Prepared: Sendable> {
         }
         while true {
             let atEnd = input.reachedEnd
-            if atEnd, chunk.bytes.isBlankJSON { break }
+            let blank = chunk.bytes.isBlankJSON
+            if atEnd, blank { break }
+            if blank {
+                // A chunk of nothing but white space is dropped, not carried into a chunk twice its
+                // size (1 GB of spaces took 2 GB): once the chunks before it parsed to their ends,
+                // it is known to lie between documents, not inside a string a guess cut.
+                while !pending.isEmpty {
+                    if let stop = try settle(pending.removeFirst(), &morePages, emit) {
+                        return try finishInOrder(input, from: stop, after: pending, unsubmitted: (chunk, carried), morePages: morePages, emit)
+                    }
+                }
+                chunk = try input.nextChunk(after: chunk, keepFrom: chunk.count)
+                carried = 0
+                continue
+            }
             let job = ChunkJob<Prepared>(chunk: chunk, regionEnd: atEnd ? chunk.count : chunk.safeRegionEnd, atEnd: atEnd, carried: carried, elements: nil, layout: input.layout ?? .pretty)
             pool.submit(job)
             pending.append(job)
@@ -131,9 +147,11 @@ struct ParallelReader<Prepared: Sendable> {
     /// workers parse each region as a stream of documents. Returns the chunk and offset where the
     /// input goes on after the array, or nil when the input ended with it.
     func streamArray(
-        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, path: [JSONPathComponent] = [], pool: WorkerPool<Prepared>,
-        _ emit: (Prepared) throws -> Void
+        _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, path: [JSONPathComponent] = [],
+        document: SourceLocation? = nil, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void
     ) throws -> (InputChunk, Int)? {
+        // Where the document starts (the array, or the envelope holding it): its errors name it.
+        let document = document ?? first.location(ofOffset: first.bytes.firstIndex { !$0.isJSONWhitespace } ?? 0)
         var scanner = ArrayElementScanner()
         var chunk = first
         var scanFrom = 0
@@ -152,7 +170,7 @@ struct ParallelReader<Prepared: Sendable> {
             let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
             region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
             region.blank(scanner.separators.filter { $0 < end })
-            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn), layout: .pretty)
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn), layout: .pretty, enclosing: document)
             pool.submit(job)
             pending.append(job)
             handedOn = scanner.elementsBeforeCut
@@ -161,14 +179,14 @@ struct ParallelReader<Prepared: Sendable> {
         while true {
             switch scanner.scan(chunk.bytes, from: scanFrom) {
             case .unexpected:
-                throw arrayError(in: chunk, from: scanner.cut, at: scanner.stoppedAt)
+                throw arrayError(in: chunk, from: scanner.cut, at: scanner.stoppedAt, document: document)
             case .closed(let end):
                 try submit(upTo: end)
                 while !pending.isEmpty { try settleOldest() }
                 if input.reachedEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON { return nil }
                 return (chunk, end)
             case .needMore:
-                if input.reachedEnd { throw arrayError(in: chunk, from: scanner.cut, at: chunk.count) }
+                if input.reachedEnd { throw arrayError(in: chunk, from: scanner.cut, at: chunk.count, document: document) }
                 let cut = scanner.cut
                 try submit(upTo: cut)
                 let scanned = chunk.count
@@ -183,13 +201,13 @@ struct ParallelReader<Prepared: Sendable> {
     /// The array's own punctuation is wrong where the scanner stopped. The syntax diagnoser, given
     /// the bytes from the last good comma on behind a `[`, reads them in the context the whole
     /// document would give (inside an array), so the message is the usual one.
-    private func arrayError(in chunk: InputChunk, from cut: Int, at stop: Int) -> UserlistError {
+    private func arrayError(in chunk: InputChunk, from cut: Int, at stop: Int, document: SourceLocation) -> UserlistError {
         let opensArray = chunk.bytes[..<cut].isBlankJSONOrBracket
         let text = (opensArray ? [] : [UInt8(ascii: "[")]) + Array(UnsafeRawBufferPointer(rebasing: chunk.bytes[(opensArray ? 0 : cut)...]))
         let found = text.withUnsafeBytes { JSONSyntaxDiagnoser.firstError(in: $0) }
-        guard let found else { return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: stop), "invalid JSON")) }
-        let offset = opensArray ? found.offset : cut + found.offset - 1
-        return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: min(offset, chunk.count)), found.message))
+        let offset = found.map { opensArray ? $0.offset : cut + $0.offset - 1 } ?? stop
+        let message = ChunkParser.message(found?.message ?? "invalid JSON", startingAt: document, stoppedAt: chunk.location(ofOffset: min(offset, chunk.count)))
+        return UserlistError(.data, Diagnostic(.syntax, at: document, message))
     }
 
     /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
@@ -202,11 +220,13 @@ struct ParallelReader<Prepared: Sendable> {
 
     /// The guess failed in `stop`: the chunks read after it go back to the input (their own bytes,
     /// not what they carried over), and the rest is read in order from `stop`'s unparsed bytes.
+    /// `unsubmitted`: a chunk read after `later` that no job took, given back last.
     private func finishInOrder(
         _ input: InputReader, from stop: (chunk: InputChunk, keepFrom: Int), after later: [ChunkJob<Prepared>],
-        morePages: String?, _ emit: (Prepared) throws -> Void
+        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: String?, _ emit: (Prepared) throws -> Void
     ) throws {
         for job in later { input.giveBack(job.chunk, from: job.carried) }
+        if let unsubmitted { input.giveBack(unsubmitted.chunk, from: unsubmitted.carried) }
         var reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
         let emitPrepared: (RecordBatch) throws -> Void = { try emit(prepare($0)) }
         try reader.read(from: input.nextChunk(after: stop.chunk, keepFrom: stop.keepFrom), emitPrepared)
@@ -233,11 +253,14 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let elements: ArrayElements?
     /// Its input's layout: where a broken record ends.
     let layout: InputLayout
+    /// For a streamed array's elements: where the document holding them starts.
+    let enclosing: SourceLocation?
     private var result: Result<Outcome, any Error>?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout) {
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout, enclosing: SourceLocation? = nil) {
         self.layout = layout
+        self.enclosing = enclosing
         self.chunk = chunk
         self.regionEnd = regionEnd
         self.atEnd = atEnd
@@ -249,7 +272,11 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
         parser.arrayElements = elements
         parser.layout = layout
-        defer { parser.arrayElements = nil }
+        parser.enclosingDocument = enclosing
+        defer {
+            parser.arrayElements = nil
+            parser.enclosingDocument = nil
+        }
         result = Result {
             var batch = BatchBuilder()
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])

@@ -29,18 +29,31 @@ struct MapStage {
         var first: Int?
         // After a reading error nothing later can change the answer: the rest is only counted.
         var stopped = false
+        // An escaped line's bytes (see ``StageLine/appendDecoded(_:to:)``), reused.
+        var decoded: [UInt8] = []
         try input.forEachLine { (line, number) throws(UserlistError) in
-            guard let fields = StageLine.fields(line, count: 4), let index = StageLine.integer(fields[0]),
+            guard let fields = StageLine.fields(line, count: 4), !fields[0].isEmpty else {
+                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+            }
+            // `eINPUT`: TEXT is escaped, a line that is not UTF-8 on a pipe that carries only UTF-8.
+            let escaped = fields[0][0] == UInt8(ascii: "e")
+            guard let index = StageLine.integer(escaped ? UnsafeRawBufferPointer(rebasing: fields[0].dropFirst()) : fields[0]),
                   let lineNumber = StageLine.integer(fields[1]), lineNumber >= 1,
                   let global = StageLine.integer(fields[2]), global < StagePosition.lineLimit
             else {
-                throw StageFailure.badLine(.map, input, number, line, expected: "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)")
+                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+            }
+            if escaped {
+                decoded.removeAll(keepingCapacity: true)
+                guard StageLine.appendDecoded(fields[3], to: &decoded) else {
+                    throw StageFailure.badLine(.map, input, number, line, expected: "an escaped TEXT after eINPUT (\\\\ for a backslash, \\xHH for a byte, every other byte itself)")
+                }
             }
             guard index < names.count else {
                 throw StageFailure.bad(.map, input, number, "input \(index) has no name: give every input's name with --input, in order (\(names.count) given)")
             }
             statistics.lines += 1
-            statistics.bytes += fields[3].count + 1
+            statistics.bytes += (escaped ? decoded.count : fields[3].count) + 1
             if first == nil { first = global }
             if let known = statistics.starts.firstIndex(where: { $0.input == index }) {
                 statistics.starts[known].line = min(statistics.starts[known].line, global)
@@ -49,7 +62,9 @@ struct MapStage {
             }
             guard !stopped else { return }
             do {
-                let records = try reader.read(fields[3], input: names[index], number: lineNumber)
+                let records = escaped
+                    ? try decoded.withUnsafeBytes { bytes in try reader.read(bytes, input: names[index], number: lineNumber) }
+                    : try reader.read(fields[3], input: names[index], number: lineNumber)
                 try map(records, input: index, line: global, output: output, statistics: &statistics)
             } catch let error as UserlistError where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
@@ -67,6 +82,8 @@ struct MapStage {
         output.write(byte: UInt8(ascii: "\n"))
         try output.flush()
     }
+
+    static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
     /// Writes the users of one line's records and counts the rest.
     private func map(_ records: LineReader.Records, input: Int, line: Int, output: OutputWriter, statistics: inout StageStatistics) throws {

@@ -7,6 +7,8 @@ import UserListRendering
 ///
 ///     map input        INPUT  LINE  POSITION  TEXT        the input's index, the line's number in
 ///                                                         it (1-based), its global position (0-based)
+///                      eINPUT  LINE  POSITION  ESCAPED    the same line, its TEXT escaped: a line
+///                                                         that is not UTF-8 (see ``appendDecoded(_:to:)``)
 ///     map output       KEY  POSITION  USER                KEY: the id as a JSON string
 ///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
 ///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``, hex
@@ -71,6 +73,46 @@ enum StageLine {
             }
         }
         return !escaped
+    }
+
+    /// An escaped map line's TEXT (`eINPUT`) as the line's bytes, appended to `bytes`: `\\` is a
+    /// backslash, `\xHH` the byte HH (two hex digits, either case), every other byte itself; false
+    /// for any other backslash. A text pipe carries only UTF-8 (`RDD.pipe` writes `str`), so the
+    /// driver writes a line that is not UTF-8 this way — Python's
+    /// `line.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")` — and the map stage
+    /// reads the line's exact bytes, as one run does. A UTF-8 line goes as it is.
+    static func appendDecoded(_ field: UnsafeRawBufferPointer, to bytes: inout [UInt8]) -> Bool {
+        var index = 0
+        while index < field.count {
+            let byte = field[index]
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < field.count else { return false }
+            switch field[index + 1] {
+            case UInt8(ascii: "\\"):
+                bytes.append(byte)
+                index += 2
+            case UInt8(ascii: "x"):
+                guard index + 3 < field.count, let high = hexDigit(field[index + 2]), let low = hexDigit(field[index + 3]) else { return false }
+                bytes.append(high << 4 | low)
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The start of a line, for a message about it: at most 60 characters.

@@ -6,7 +6,7 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
     var strict = false
 
-    @Flag(help: "Skip a document (an NDJSON line) that isn't JSON, report it with its place, and read on at the next line, instead of stopping with exit 65.")
+    @Flag(help: "Skip a record that isn't JSON (its line, in NDJSON; up to the next document, pretty-printed), report it where it starts, and read on, instead of stopping with exit 65.")
     var skipBadJSON = false
 
     @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text.", valueName: "file"), completion: .file())

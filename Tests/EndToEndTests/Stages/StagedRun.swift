@@ -92,7 +92,7 @@ enum StagedRun {
         for (index, path) in inputs.enumerated() {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             for (number, line) in lines(bytes).enumerated() {
-                numbered.append(Array("\(index)\t\(number + 1)\t\(numbered.count)\t".utf8) + line)
+                numbered.append(mapLine(input: index, line: number + 1, position: numbered.count, text: line))
             }
         }
         // Map, over contiguous splits as Spark's textFile makes them.
@@ -137,6 +137,38 @@ enum StagedRun {
         }
     }
 
+    /// A map line as `userlist_spark.py` writes it: `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT`, or, for a
+    /// line that is not UTF-8, `eINPUT` and TEXT escaped as Python's
+    /// `text.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")` escapes it: every
+    /// backslash doubled, every byte that is not part of a UTF-8 character written `\xhh`.
+    static func mapLine(input: Int, line: Int, position: Int, text: [UInt8]) -> [UInt8] {
+        if String(validating: text, as: UTF8.self) != nil {
+            return Array("\(input)\t\(line)\t\(position)\t".utf8) + text
+        }
+        var escaped = Array("e\(input)\t\(line)\t\(position)\t".utf8)
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = text.makeIterator()
+        var offset = 0
+        loop: while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let character):
+                for byte in character {
+                    if byte == UInt8(ascii: "\\") { escaped.append(byte) }
+                    escaped.append(byte)
+                }
+                offset += character.count
+            case .error(let length):
+                for byte in text[offset..<(offset + length)] {
+                    escaped += Array("\\x".utf8) + Array(String(byte, radix: 16).leftPadded(to: 2).utf8)
+                }
+                offset += length
+            case .emptyInput:
+                break loop
+            }
+        }
+        return escaped
+    }
+
     /// Lines as a driver reads them: split at `\n`, no empty last line after a final `\n`.
     static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
@@ -169,3 +201,4 @@ enum StagedRun {
         return parts
     }
 }
+

@@ -1,12 +1,13 @@
 import CZlib
 import CZstd
+import CLzma
 import Testing
 @_spi(Pipeline) @testable import UserListKit
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
 
 extension GatewayTests {
-    /// gzip and zstd inputs, known by their magic bytes: the same records and positions as the
+    /// gzip, zstd, xz and lzma inputs, known by their magic bytes: the same records and positions as the
     /// plain text, from files and pipes, whatever the chunk size; broken archives are exit 65.
     @Suite struct CompressedInputTests {
         let dir = TemporaryDirectory()
@@ -37,6 +38,49 @@ extension GatewayTests {
             return out
         }
 
+        static func xz(_ bytes: [UInt8]) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: lzma_stream_buffer_bound(bytes.count))
+            var size = 0
+            let status = out.withUnsafeMutableBytes { o in
+                bytes.withUnsafeBytes { i in
+                    lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nil, i.baseAddress!.assumingMemoryBound(to: UInt8.self), i.count, o.baseAddress!.assumingMemoryBound(to: UInt8.self), &size, o.count)
+                }
+            }
+            precondition(status == LZMA_OK)
+            out.removeLast(out.count - size)
+            return out
+        }
+
+        /// The legacy `.lzma` format (`lzma -c`), with an end marker and no size in its header.
+        static func lzma(_ bytes: [UInt8]) -> [UInt8] {
+            var stream = lzma_stream()
+            var options = lzma_options_lzma()
+            _ = lzma_lzma_preset(&options, 6)
+            precondition(lzma_alone_encoder(&stream, &options) == LZMA_OK)
+            var out = [UInt8](repeating: 0, count: bytes.count + 1024)
+            bytes.withUnsafeBytes { i in
+                out.withUnsafeMutableBytes { o in
+                    stream.next_in = i.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    stream.avail_in = i.count
+                    stream.next_out = o.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    stream.avail_out = o.count
+                    precondition(lzma_code(&stream, LZMA_FINISH) == LZMA_STREAM_END)
+                }
+            }
+            out.removeLast(stream.avail_out)
+            lzma_end(&stream)
+            return out
+        }
+
+        static func compress(_ bytes: [UInt8], _ format: String) -> [UInt8] {
+            switch format {
+            case "gzip": gzip(bytes)
+            case "zstd": zstd(bytes)
+            case "xz": xz(bytes)
+            default: lzma(bytes)
+            }
+        }
+
         static let text = (1...300).map { #"{"id":\#($0),"name":"Zoë \#($0)","email":"z\#($0)@example.org"}"# }.joined(separator: "\n") + "\n"
 
         private func outcome(_ inputs: [InputSource], chunkSize: Int) -> String {
@@ -52,10 +96,10 @@ extension GatewayTests {
             }
         }
 
-        @Test(arguments: ["gzip", "zstd"])
+        @Test(arguments: ["gzip", "zstd", "xz", "lzma"])
         func sameAsThePlainText(_ format: String) {
             let plain = dir.write("plain.ndjson", Self.text)
-            let packed = format == "gzip" ? Self.gzip(Array(Self.text.utf8)) : Self.zstd(Array(Self.text.utf8))
+            let packed = Self.compress(Array(Self.text.utf8), format)
             let path = dir.write("packed", bytes: packed)
             let expected = outcome([.file(plain)], chunkSize: 1 << 20)
             #expect(expected.hasPrefix("1 Zoë 1 @1:1"))
@@ -80,9 +124,9 @@ extension GatewayTests {
             #expect(error?.message.hasPrefix("\(path):150:") == true, "\(String(describing: error))")
         }
 
-        @Test(arguments: ["gzip", "zstd"])
+        @Test(arguments: ["gzip", "zstd", "xz", "lzma"])
         func truncatedArchivesAreBadData(_ format: String) {
-            let packed = format == "gzip" ? Self.gzip(Array(Self.text.utf8)) : Self.zstd(Array(Self.text.utf8))
+            let packed = Self.compress(Array(Self.text.utf8), format)
             let path = dir.write("cut", bytes: Array(packed[..<(packed.count / 2)]))
             let error = GatewayTests.readError(file: path, chunkSize: 500)
             #expect(error?.kind == .data)
@@ -96,6 +140,42 @@ extension GatewayTests {
             #expect(error?.kind == .data)
             #expect(error?.message.contains(": gzip: ") == true, "\(String(describing: error))")
         }
+
+        @Test func xzStreamsOneAfterAnother() {
+            let half = Self.text.utf8.count / 2
+            let bytes = Array(Self.text.utf8)
+            let path = dir.write("two.xz", bytes: Self.xz(Array(bytes[..<half])) + Self.xz(Array(bytes[half...])))
+            #expect(outcome([.file(path)], chunkSize: 300) == outcome([.file(dir.write("plain.ndjson", Self.text))], chunkSize: 300))
+        }
+
+        @Test func corruptXzIsBadData() {
+            var packed = Self.xz(Array(Self.text.utf8))
+            for index in 40..<60 { packed[index] ^= 0x5A }
+            let path = dir.write("corrupt.xz", bytes: packed)
+            let error = GatewayTests.readError(file: path, chunkSize: 500)
+            #expect(error?.kind == .data)
+            #expect(error?.message == "\(path): xz: the compressed data is corrupt", "\(String(describing: error))")
+        }
+
+        /// An lzma header names a 4 GiB dictionary: refused before liblzma allocates it.
+        @Test func aDictionaryPastTheMemoryLimitIsRefused() {
+            let header: [UInt8] = [0x5D, 0x00, 0x00, 0xFF, 0xFF] + [UInt8](repeating: 0xFF, count: 8) + [0x00, 0x3D, 0x88, 0x00]
+            let path = dir.write("huge-dictionary.lzma", bytes: header)
+            let error = GatewayTests.readError(file: path, chunkSize: 500)
+            #expect(error?.kind == .data)
+            #expect(error?.message == "\(path): lzma: decompressing needs 4096 MiB of memory, more than the 256 MiB userlist allows")
+        }
+
+        /// Text is not held back for a magic number it can't start: a pipe's first short line
+        /// is read at once (the gzip magic is 2 bytes, xz's 6).
+        @Test func magicNumbersAreRecognisedByTheirPrefix() {
+            #expect(Compression(magic: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) == .xz)
+            #expect(Compression(magic: [0x5D, 0x00, 0x00, 0x80, 0x00, 0xFF]) == .lzma)
+            #expect(Compression(magic: [0xFD, 0x37, 0x7A, 0x58, 0x5A]) == nil)
+            #expect(Compression(magic: Array("]\n".utf8)) == nil)
+            #expect(Compression.mayBeMagic([0xFD, 0x37]))
+            #expect(!Compression.mayBeMagic(ArraySlice("{".utf8)))
+            #expect(!Compression.mayBeMagic([0x1F, 0x8B]))
+        }
     }
 }
-

@@ -91,22 +91,25 @@ struct GatewayRead {
 
 extension GatewayTests {
     /// Reads `inputs` through ``UserGateway`` (its reader thread and all), with a chunk size if given.
-    static func read(_ inputs: [InputSource], chunkSize: Int? = nil, workers: Int? = nil) throws -> GatewayRead {
+    static func read(_ inputs: [InputSource], chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil) throws -> GatewayRead {
         var gateway = chunkSize.map { UserGateway(inputs: inputs, chunkSize: $0) } ?? UserGateway(inputs: inputs)
         if let workers { gateway.workers = workers }
+        gateway.layout = layout
         var batches: [RecordBatch] = []
         try gateway.readRecords { batches.append($0) }
         return GatewayRead(batches: batches)
     }
 
-    static func read(file path: String, chunkSize: Int? = nil, workers: Int? = nil) throws -> GatewayRead {
-        try read([.file(path)], chunkSize: chunkSize, workers: workers)
+    static func read(file path: String, chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil) throws -> GatewayRead {
+        try read([.file(path)], chunkSize: chunkSize, workers: workers, layout: layout)
     }
 
     /// The UserlistError a read of `path` throws (or a test failure if it doesn't).
-    static func readError(file path: String, chunkSize: Int? = nil, workers: Int? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> UserlistError? {
+    static func readError(
+        file path: String, chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> UserlistError? {
         do {
-            _ = try read(file: path, chunkSize: chunkSize, workers: workers)
+            _ = try read(file: path, chunkSize: chunkSize, workers: workers, layout: layout)
             Issue.record("expected the read to fail", sourceLocation: sourceLocation)
             return nil
         } catch let error as UserlistError {

@@ -28,14 +28,17 @@ extension GatewayTests {
         @Test(arguments: chunkSizes, workerCounts)
         func prettyPrintedDocumentsInTheMiddleOfLines(chunkSize: Int, workers: Int) throws {
             // Lines, then documents over many lines (a guess at a line break inside one fails and
-            // the rest is read in order), then lines again.
+            // the rest is read in order), then lines again: read as pretty-printed, since input
+            // that starts line-delimited takes a document over several lines as broken.
             var parts = (1...60).map(GatewayTests.placeholderUser)
             parts.append("{\n  \"users\": [\n" + (61...80).map { "    " + GatewayTests.placeholderUser($0) }.joined(separator: ",\n") + "\n  ]\n}")
             parts.append("[\n" + (81...90).map(GatewayTests.placeholderUser).joined(separator: ",\n") + "\n]")
             parts += (91...150).map(GatewayTests.placeholderUser)
             let path = dir.write("mixed.json", parts.joined(separator: "\n") + "\n")
-            let read = try GatewayTests.read(file: path, chunkSize: chunkSize, workers: workers)
+            let read = try GatewayTests.read(file: path, chunkSize: chunkSize, workers: workers, layout: .pretty)
             #expect(read.users.map(\.id) == (1...150).map(String.init))
+            let error = GatewayTests.readError(file: path, chunkSize: chunkSize, workers: workers, layout: .lines)
+            #expect(error?.message == "\(path):61:1: record cut off at the end of its line: unclosed object (parser stopped at 61:2)")
         }
 
         @Test(arguments: chunkSizes, workerCounts)
@@ -44,9 +47,9 @@ extension GatewayTests {
             lines[170] = #"{"id":171,"name":"Broken" "email":"x@example.com"}"#
             let text = lines.joined(separator: "\n") + "\n"
             let path = dir.write("broken.ndjson", text)
-            let error = GatewayTests.readError(file: path, chunkSize: chunkSize, workers: workers)
+            let error = GatewayTests.readError(file: path, chunkSize: chunkSize, workers: workers, layout: .lines)
             let (line, column) = GatewayTests.position(of: #" "email":"x@"#, in: text)
-            #expect(error?.message == "\(path):\(line):\(column + 1): expected ',' or '}' after an object member")
+            #expect(error?.message == "\(path):\(line):1: expected ',' or '}' after an object member (parser stopped at \(line):\(column + 1))")
         }
 
         @Test(arguments: workerCounts)

@@ -25,7 +25,8 @@ extension GatewayTests {
             let error = try #require(GatewayTests.readError(file: path))
             #expect(error.kind == .data)
             #expect(error.exitCode == 65)
-            #expect(error.message == "\(path):3:12: expected ',' or '}' after an object member")
+            // Located where the bad record (the document) starts, with where the parser stopped.
+            #expect(error.message == "\(path):1:1: expected ',' or '}' after an object member (parser stopped at 3:12)")
         }
 
         @Test(arguments: [nil, 64, 100])
@@ -36,7 +37,7 @@ extension GatewayTests {
             let path = dir.write("users.ndjson", text)
             let error = try #require(GatewayTests.readError(file: path, chunkSize: chunkSize))
             #expect(error.kind == .data)
-            #expect(error.message == "\(path):3:25: expected ',' or '}' after an object member")
+            #expect(error.message == "\(path):3:1: expected ',' or '}' after an object member (parser stopped at 3:25)")
         }
 
         @Test func badLineFarIntoAStreamWithTinyChunks() throws {
@@ -45,7 +46,7 @@ extension GatewayTests {
             let text = lines.joined(separator: "\n") + "\n"
             let path = dir.write("users.ndjson", text)
             let error = try #require(GatewayTests.readError(file: path, chunkSize: 64))
-            #expect(error.message == "\(path):150:29: expected a string key")
+            #expect(error.message == "\(path):150:1: expected a string key (parser stopped at 150:29)")
         }
 
         @Test func errorAfterAMultiLineDocumentSpanningChunks() throws {
@@ -56,7 +57,7 @@ extension GatewayTests {
             let error = try #require(GatewayTests.readError(file: path, chunkSize: 64))
             #expect(line == 23)
             #expect(error.message.hasPrefix("\(path):\(line):"))
-            #expect(error.message.hasSuffix("invalid literal"))
+            #expect(error.message.hasSuffix("invalid literal (parser stopped at \(line):11)"))
         }
 
         @Test(arguments: [64, 4096])
@@ -67,13 +68,13 @@ extension GatewayTests {
             let text = "[\n" + lines.joined(separator: "\n") + "\n]\n"
             let path = dir.write("big.json", text)
             let error = try #require(GatewayTests.readError(file: path, chunkSize: chunkSize))
-            #expect(error.message == "\(path):121:31: expected ',' or '}' after an object member")
+            #expect(error.message == "\(path):1:1: expected ',' or '}' after an object member (parser stopped at 121:31)")
         }
 
         @Test func columnsAfterAByteOrderMarkCountFromTheMark() throws {
             let path = dir.write("bom.json", bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"id":1 "x":2}"#.utf8))
             let error = try #require(GatewayTests.readError(file: path))
-            #expect(error.message == "\(path):1:9: expected ',' or '}' after an object member")
+            #expect(error.message == "\(path):1:1: expected ',' or '}' after an object member (parser stopped at 1:9)")
         }
 
         @Test(arguments: [nil, 16])
@@ -89,7 +90,8 @@ extension GatewayTests {
             let text = "{\"id\":1}\n{\"id\":2}\n{\"id\":3,\n"
             let path = dir.write("cut.ndjson", text)
             let error = try #require(GatewayTests.readError(file: path))
-            #expect(error.message == "\(path):4:1: unexpected end of input: unclosed object")
+            // Line-delimited: the record is line 3, cut off where the input ends.
+            #expect(error.message == "\(path):3:1: unexpected end of input: unclosed object (parser stopped at 3:9)")
         }
 
         @Test(arguments: [

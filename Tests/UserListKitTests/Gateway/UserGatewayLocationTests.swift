@@ -88,7 +88,7 @@ extension GatewayTests {
             let filler = String(repeating: "x", count: 80)
             let text = "{\"id\":1} {\"id\":2,\n\"bio\":\"\(filler)\",\n\"name\":5}\n{\"id\":3}\n"
             let path = dir.write("stream.json", text)
-            let read = try GatewayTests.read(file: path, chunkSize: chunkSize)
+            let read = try GatewayTests.read(file: path, chunkSize: chunkSize, layout: .pretty)
             #expect(read.records.count == 3)
             #expect(read.reasons == [#""name" is a number, expected a string"#])
             #expect(read.location(ofRecord: 1) == InputLocation(input: path, line: 1, column: 10, path: "."))

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import UserListPlatform
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--output`, `--rejects` and `--summary` files (``AtomicFile``): whole or not at all, beside the
+/// file a link names, private while written, and no temporary left behind that a later run can't
+/// recognise.
+@Suite struct AtomicFileTests {
+    /// A fresh directory, removed after `body`.
+    func inDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try body(directory)
+    }
+
+    func write(_ text: String, to file: AtomicFile) {
+        var text = text
+        text.withUTF8 { _ = Glibc.write(file.descriptor, $0.baseAddress!, $0.count) }
+    }
+
+    func contents(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func entries(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    }
+
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        stat(path, &info)
+        return info.st_mode & 0o7777
+    }
+
+    @Test func temporaryIsPrivateUntilCommitThenGetsTheOldMode() throws {
+        try inDirectory { directory in
+            let path = directory + "/users.csv"
+            try "yesterday\n".write(toFile: path, atomically: false, encoding: .utf8)
+            chmod(path, 0o640)
+            let file = try AtomicFile(path: path)
+            write("today\n", to: file)
+            var info = stat()
+            fstat(file.descriptor, &info)
+            #expect(info.st_mode & 0o7777 == 0o600)
+            #expect(contents(path) == "yesterday\n")
+            let temporary = try #require(try entries(directory).first { $0 != "users.csv" })
+            #expect(temporary.hasPrefix(".users.csv.userlist-\(getpid())-"))
+            try file.commit()
+            #expect(contents(path) == "today\n")
+            #expect(mode(path) == 0o640)
+            #expect(try entries(directory) == ["users.csv"])
+        }
+    }
+
+    @Test func abandonLeavesTheOldFileAndNoTemporary() throws {
+        try inDirectory { directory in
+            let path = directory + "/users.csv"
+            try "yesterday\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let file = try AtomicFile(path: path)
+            write("half a fi", to: file)
+            file.abandon()
+            #expect(contents(path) == "yesterday\n")
+            #expect(try entries(directory) == ["users.csv"])
+        }
+    }
+
+    @Test func aLinkStaysALinkAndItsTargetIsReplaced() throws {
+        try inDirectory { directory in
+            try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: directory + "/links", withIntermediateDirectories: false)
+            try "yesterday\n".write(toFile: directory + "/data/users.csv", atomically: false, encoding: .utf8)
+            symlink("../data/users.csv", directory + "/links/users.csv")
+            symlink("../data/new.csv", directory + "/links/new.csv")  // dangling: `>` would create it
+            for name in ["users.csv", "new.csv"] {
+                let file = try AtomicFile(path: directory + "/links/" + name)
+                write("today\n", to: file)
+                try file.commit()
+                #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/links/" + name) == "../data/" + name)
+                #expect(contents(directory + "/data/" + name) == "today\n")
+            }
+            #expect(try entries(directory + "/data") == ["new.csv", "users.csv"])
+        }
+    }
+
+    @Test func aLinkLoopIsACreateError() throws {
+        try inDirectory { directory in
+            symlink("loop", directory + "/loop")
+            #expect(throws: SystemError("cannot create the output file", subject: directory + "/loop", code: ELOOP)) {
+                _ = try AtomicFile(path: directory + "/loop")
+            }
+        }
+    }
+
+    @Test func staleTemporariesOfGoneRunsAreRemovedLiveOnesKept() throws {
+        try inDirectory { directory in
+            // pid_max is at most 2^22 on Linux: this PID is never running.
+            let gone = ".users.csv.userlist-2147483646-abcdef"
+            let live = ".users.csv.userlist-\(getppid())-abcdef"
+            let unknown = ".users.csv.userlist-abcdef"          // an older userlist's: no PID to check
+            let other = ".orders.csv.userlist-2147483646-abcdef"  // another destination's
+            for name in [gone, live, unknown, other] {
+                FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+            }
+            let file = try AtomicFile(path: directory + "/users.csv")
+            try file.commit()
+            #expect(try entries(directory) == [other, live, unknown, "users.csv"].sorted())
+        }
+    }
+
+    @Test func temporaryNames() {
+        let prefix = AtomicFile.temporaryPrefix("users.csv")
+        #expect(prefix == ".users.csv.userlist-")
+        #expect(AtomicFile.temporaryOwner(".users.csv.userlist-4242-Ab9xYz", prefix: prefix) == 4242)
+        #expect(AtomicFile.temporaryOwner(".users.csv.userlist-Ab9xYz", prefix: prefix) == nil)
+        #expect(AtomicFile.temporaryOwner(".users.csv.userlist-4242-Ab9xYz.bak", prefix: prefix) == nil)
+        #expect(AtomicFile.temporaryOwner(".users.csv.userlist--1-Ab9xYz", prefix: prefix) == nil)
+        #expect(AtomicFile.temporaryOwner(".users.csv.old.userlist-4242-Ab9xYz", prefix: prefix) == nil)
+        // A long name is cut so that the temporary's name still fits in 255 bytes.
+        let long = String(repeating: "é", count: 127)
+        #expect(AtomicFile.temporaryPrefix(long).utf8.count + "4194304-XXXXXX".utf8.count <= 255)
+    }
+
+    @Test func sameDestinationComparesFilesNotNames() throws {
+        try inDirectory { directory in
+            let path = directory + "/users.json"
+            try "[]".write(toFile: path, atomically: false, encoding: .utf8)
+            link(path, directory + "/hard.json")
+            symlink("users.json", directory + "/link.json")
+            symlink("missing.json", directory + "/dangling.json")
+            #expect(AtomicFile.sameDestination(path, directory + "/hard.json"))
+            #expect(AtomicFile.sameDestination(path, directory + "/link.json"))
+            #expect(AtomicFile.sameDestination(path, directory + "/./users.json"))
+            #expect(AtomicFile.sameDestination(directory + "/missing.json", directory + "/dangling.json"))
+            #expect(AtomicFile.sameDestination(directory + "/missing.json", directory + "/../" + (directory as NSString).lastPathComponent + "/missing.json"))
+            #expect(!AtomicFile.sameDestination(path, directory + "/missing.json"))
+            #expect(!AtomicFile.sameDestination(directory + "/a.json", directory + "/b.json"))
+            #expect(!AtomicFile.sameDestination("/dev/null", "/dev/null"))
+        }
+    }
+}
