@@ -44,7 +44,9 @@ extension UserListRun {
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
-        let rejects = rejectsPath != nil || maxRejects != nil ? try RejectsFile(path: rejectsPath, maximum: maxRejects) : nil
+        let rejects = rejectsPath != nil || maxRejects != nil
+            ? try RejectsFile(path: rejectsPath, maximum: maxRejects, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+            : nil
         var statistics = RunStatistics()
         var failure: UserlistError?
         var output: AtomicFile?
@@ -111,7 +113,7 @@ extension UserListRun {
     private func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
         var files: [(option: String, path: String)] = []
         if case .file(let path) = output { files.append(("--output", path)) }
-        if let rejectsPath { files.append(("--rejects", rejectsPath)) }
+        if let rejectsPath, rejectsPath != "-" { files.append(("--rejects", rejectsPath)) }
         if case .file(let path)? = summary { files.append(("--summary", path)) }
         for (index, later) in files.enumerated() {
             for earlier in files[..<index] where AtomicFile.sameDestination(earlier.path, later.path) {

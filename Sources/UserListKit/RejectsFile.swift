@@ -15,12 +15,19 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
     let maximum: Int?
     private(set) var count = 0
 
-    /// `path` nil: only count (for `--max-rejects` alone).
-    init(path: String?, maximum: Int?) throws(UserlistError) {
+    /// `path` nil: only count (for `--max-rejects` alone). `-` is a standard stream, as in every
+    /// Unix tool: `dash` (standard output, or standard error when standard output carries the
+    /// rows), written as the records come, never renamed.
+    init(path: String?, maximum: Int?, dash: @autoclosure () -> OutputWriter = .standardOutput()) throws(UserlistError) {
         self.maximum = maximum
         guard let path else {
             file = nil
             writer = nil
+            return
+        }
+        if path == "-" {
+            file = nil
+            writer = dash()
             return
         }
         let file: AtomicFile
@@ -53,8 +60,14 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         }
     }
 
-    /// Leaves any old file as it was.
-    func abandon() { file?.abandon() }
+    /// Leaves any old file as it was; a stream gets what was written to it.
+    func abandon() {
+        guard let file else {
+            try? flush()
+            return
+        }
+        file.abandon()
+    }
 
     private static func write(_ record: RejectedRecord, to output: OutputWriter) {
         output.write("{\"input\":")

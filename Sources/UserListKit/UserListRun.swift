@@ -101,7 +101,9 @@ public struct UserListRun {
         let workers = threads ?? UserGateway.defaultWorkers
         let filter = try makeFilter(parallelism: max(2, workers))
         let (renderer, highlight) = try makeRenderer()
-        let encoder = renderer as? any CellEncoder
+        // `--count` prints a number: encoding every matching user's row first cost it more
+        // instructions than W1's search, sort and page (1.55G against 1.37G on 50k users).
+        let encoder = countOnly ? nil : renderer as? any CellEncoder
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(whereFields: filter?.canonicalFields)

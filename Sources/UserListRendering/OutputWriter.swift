@@ -47,6 +47,11 @@ public final class OutputWriter {
         OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>")
     }
 
+    /// Writes to the process's standard error (`--rejects -` when standard output carries the rows).
+    public static func standardError() -> OutputWriter {
+        OutputWriter(fileDescriptor: STDERR_FILENO, name: "<stderr>")
+    }
+
     /// Collects the output in memory; read it back with `bytes` or `text`.
     public init() {
         self.sink = .memory

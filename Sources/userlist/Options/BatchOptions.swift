@@ -9,7 +9,7 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Skip a record that isn't JSON (its line, in NDJSON; up to the next document, pretty-printed), report it where it starts, and read on, instead of stopping with exit 65.")
     var skipBadJSON = false
 
-    @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text ('-': standard output, or standard error when it carries the rows).", valueName: "file"), completion: .file())
     var rejects: String?
 
     @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))

@@ -11,6 +11,22 @@ import Testing
 extension ViewModelTests {
     /// The cell view model: title fallback, subtitle, caption, avatar and initials.
     @Suite struct UserCellViewModelTests {
+        /// The ASCII fast path gives exactly what splitting into Characters gives: 20,000 random
+        /// titles over letters, digits, punctuation, every ASCII white space (CRLF as one
+        /// Character) and control bytes.
+        @Test func asciiInitialsMatchTheCharacterPath() {
+            var random = PageCollectorTests.SeededGenerator(state: 18)
+            let pieces = ["a", "Z", "q", "7", "(", ")", "-", "🎉", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{1F}", "\u{7F}", "x y", "she/her", "'", "_"]
+            for _ in 0..<20_000 {
+                let title = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                let expected = UserCellViewModel.characterInitials(of: title)
+                #expect(UserCellViewModel.asciiInitials(of: title) ?? expected == expected, "\(title.debugDescription)")
+            }
+            #expect(UserCellViewModel.asciiInitials(of: "Zoë Müller") == nil)
+            #expect(UserCellViewModel.initials(of: "Jill Chill (she/her)") == "JC")
+            #expect(UserCellViewModel.initials(of: "  ( - )  ") == "()")
+        }
+
         @Test func fullUser() {
             let cell = UserCellViewModel(user: User(
                 id: "u1", name: "Alice", username: "alice", email: "alice@example.com",
