@@ -188,11 +188,13 @@ compare() { # $1 peer -> how its answer compares with userlist's
         elif [ "$common" = "$total" ]; then echo "same $total ids, $((total - same)) in another order"
         else echo "$common of $total ids in common, $same in the same place${empty:+$( [ "$empty" != 0 ] && echo "; $empty with an empty name")}"; fi
       else
-        # How far each id is from userlist's row for it: a few names sorted elsewhere (an
-        # empty name first) shift every row after them, so "the same row" alone says little.
-        local near; near=$(awk 'NR == FNR { at[$1] = FNR; next } ($1 in at) { d = FNR - at[$1]; if (d < 0) d = -d; if (d <= 20) k++ } END { printf "%.1f%%", 100 * k / (FNR ? FNR : 1) }' "$OUT/$W.userlist.ids" "$OUT/$W.$n.ids")
-        if [ "$common" = "$total" ]; then echo "same $total ids; $(awk -v s="$same" -v t="$total" 'BEGIN{printf "%.1f%%", 100 * s / t}') in the same row, $near within 20 rows of it"
-        else echo "$common of $total ids in common; $same in the same row, $near within 20 rows of it"; fi
+        # Order: of the ids that follow each other in userlist's file, how many pairs follow each
+        # other in the peer's too. A few names sorted elsewhere (the empty names first) shift
+        # every row after them, so "the same row" alone says little.
+        local kept; kept=$(awk 'NR == FNR { if (FNR > 1) nxt[prev] = $1; prev = $1; next }
+          { if (FNR > 1 && nxt[p] == $1) k++; p = $1 } END { printf "%.1f%%", 100 * k / (FNR > 1 ? FNR - 1 : 1) }' "$OUT/$W.userlist.ids" "$OUT/$W.$n.ids")
+        if [ "$common" = "$total" ]; then echo "same $total ids; $(awk -v s="$same" -v t="$total" 'BEGIN{printf "%.1f%%", 100 * s / t}') in the same row; $kept of userlist's neighbouring pairs are neighbours here too"
+        else echo "$common of $total ids in common; $same in the same row; $kept of userlist's neighbouring pairs are neighbours here too"; fi
       fi ;;
   esac
 }
