@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
+        // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
+        .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
         // A small C shim over simdjson's document stream (Debian's libsimdjson-dev).
         .target(
             name: "CSimdJSON",
@@ -44,11 +46,22 @@ let package = Package(
             name: "UserListJSON",
             dependencies: ["CSimdJSON"]
         ),
+        // `--where` without libjq: the jq that predicates are written in, parsed and run on the
+        // canonical user with jq 1.6's semantics; anything else is left to libjq.
+        .target(
+            name: "UserListPredicate",
+            dependencies: ["UserListDomain", "COniguruma"],
+            // The evaluator hands continuations to itself recursively: Swift 6.3's closure
+            // specializer makes a copy of it for each closure it is given, then for each closure
+            // in the copy, without end (past 24 GB before it ran out of memory). Only that pass
+            // is turned off, here.
+            swiftSettings: [.unsafeFlags(["-Xllvm", "-sil-disable-pass=closure-specialize"])]
+        ),
         // libjq for the layers: compiled programs, values (JQValue, the one owner of jv), the
         // canonical user as a jq value, and which fields an expression can see.
         .target(
             name: "UserListJQ",
-            dependencies: ["UserListDomain", "UserListJSON", "CJQ", "CStackGuard"]
+            dependencies: ["UserListDomain", "UserListJSON", "UserListPredicate", "CJQ", "CStackGuard"]
         ),
         // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
@@ -65,7 +78,7 @@ let package = Package(
         .target(
             name: "UserListViewModel",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListJQ", "UserListPlatform",
+                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -106,7 +119,7 @@ let package = Package(
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON"], path: "Fuzz/JQ"),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma"],
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma"],
             exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(

@@ -27,6 +27,9 @@ public struct JQVariables: Hashable, Sendable {
 
     public var isEmpty: Bool { values.isEmpty && positional.isEmpty }
 
+    /// The named bindings in order, each value as JSON text.
+    package var bindings: [(name: String, json: String)] { values }
+
     /// The bindings as one stable text (names and JSON values in order): the stages of a
     /// distributed run compare it to check they were all given the same variables.
     package var fingerprint: String {

@@ -1,5 +1,6 @@
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
+import UserListPredicate
 import Foundation
 
 /// `--where EXPR`: keeps a user when the jq expression's first output, on the canonical user, is
@@ -18,11 +19,17 @@ import Foundation
 ///
 /// Each user is built only as far as the expression can see it (``JQFieldUsage``): decided once,
 /// here, from the expression's text.
+///
+/// Most predicates never reach libjq: when the expression is in the jq that ``NativePredicate``
+/// runs, each worker runs it natively and hands libjq only the users it can't decide (those the
+/// expression raises an error on: libjq words the error).
 public final class JQUserFilter: UserFilter, @unchecked Sendable {
     private let first: Worker
     private let spares: Spares
     /// The canonical user's fields that are built for the expression.
     let fields: CanonicalUserBuilder.Fields
+    /// Whether the expression runs natively (``NativePredicate``), for `--explain`.
+    public let runsNatively: Bool
 
     /// The user's fields the expression can see, for the Gateway to build: a whole address or
     /// company when it sees any part (whether it is null depends on all of its fields).
@@ -49,11 +56,17 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
     /// Compiles `expression`; a compile error is a usage error naming `--where`.
     public init(expression: String, variables: JQVariables = JQVariables(), parallelism: Int = 2) throws(UserlistError) {
         let fields = CanonicalUserBuilder.Fields(JQFieldUsage(expression: expression))
+        // Only what libjq compiled is run natively: a program jq rejects gets jq's message.
+        let program: JQProgram
         do {
-            first = Worker(program: try JQProgram(expression, variables: variables, label: "--where"), fields: fields)
+            program = try JQProgram(expression, variables: variables, label: "--where")
         } catch {
             throw UserlistError(.usage, Diagnostic(.expression, option: "--where", error.message))
         }
+        let nativeVariables = variables.predicateVariables
+        let native: @Sendable () -> NativePredicate? = { NativePredicate(expression: expression, variables: nativeVariables) }
+        first = Worker(program: program, native: native(), fields: fields)
+        runsNatively = first.native != nil
         self.fields = fields
         spares = Spares()
         let spares = self.spares
@@ -65,7 +78,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         let thread = Thread {
             // The expression compiled once already, so it compiles again.
             spares.workers = (0..<count).compactMap { _ in
-                (try? JQProgram(expression, variables: variables, label: "--where")).map { Worker(program: $0, fields: fields) }
+                (try? JQProgram(expression, variables: variables, label: "--where")).map { Worker(program: $0, native: native(), fields: fields) }
             }
             spares.ready.signal()
         }
@@ -133,20 +146,31 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
     }
 
-    /// One compiled program and its value builder, used by one thread at a time.
+    /// One compiled program (native when it can be) and its value builder, used by one thread
+    /// at a time.
     private final class Worker: @unchecked Sendable {
         let program: JQProgram
+        let native: NativePredicate?
         let builder: CanonicalUserBuilder
         /// One canonical user value, overwritten for each user.
         private var canonical: ReusableCanonicalUser
 
-        init(program: JQProgram, fields: CanonicalUserBuilder.Fields) {
+        init(program: JQProgram, native: NativePredicate?, fields: CanonicalUserBuilder.Fields) {
             self.program = program
+            self.native = native
             builder = CanonicalUserBuilder(fields: fields)
             canonical = builder.reusableValue()
         }
 
         func verdict(_ user: User) throws -> FilterVerdict {
+            switch native?.verdict(user) {
+            case .included: return .included
+            case .excluded: return .excluded
+            case .undecided, nil: return try jqVerdict(user)
+            }
+        }
+
+        private func jqVerdict(_ user: User) throws -> FilterVerdict {
             canonical.fill(from: user)
             defer {
                 // A run that stopped at its first output may still hold the input (in a fork point
