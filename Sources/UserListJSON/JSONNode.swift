@@ -145,6 +145,20 @@ import Darwin
         return elements
     }
 
+    /// Whether the object has a field named `key`. It stops at the first one, where
+    /// ``field(_:)`` reads on to the last (duplicates): shape detection asks this of every
+    /// NDJSON line (`id`, `login`), and the full walks cost 23.7M instructions of 1.32G on 50k users.
+    @inlinable @_spi(Pipeline) public func hasField(_ key: StaticString) -> Bool {
+        guard typeByte == UInt8(ascii: "{") else { return false }
+        let end = nextIndex - 1
+        var i = index + 1
+        while i < end {
+            if node(at: i).stringBytes!.equals(key) { return true }
+            i = node(at: i + 1).nextIndex
+        }
+        return false
+    }
+
     /// The value of the field named `key`; with duplicate keys the last one wins, as in jq and
     /// as the DTO decoders read them.
     @inlinable @_spi(Pipeline) public func field(_ key: StaticString) -> JSONNode? {
