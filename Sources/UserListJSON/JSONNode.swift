@@ -204,11 +204,14 @@ import Darwin
 
 extension UnsafeBufferPointer<UInt8> {
     /// Byte equality with a literal key, length first so most mismatches cost one compare.
+    /// The literal's length, not `count`, goes to `memcmp`: a constant once inlined, so the
+    /// compiler compares a few words in place instead of calling it (17M instructions of 1.05G
+    /// on 50k users were in calls to `memcmp`).
     @inline(__always)
     @inlinable @_spi(Pipeline) public func equals(_ key: StaticString) -> Bool {
         guard count == key.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return count == 0 }
-        return memcmp(base, key.utf8Start, count) == 0
+        return memcmp(base, key.utf8Start, key.utf8CodeUnitCount) == 0
     }
 }
 
