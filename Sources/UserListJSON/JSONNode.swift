@@ -98,6 +98,33 @@ import Darwin
         }
     }
 
+    /// The fields as a sequence of (key bytes, value), in document order: for loops that return
+    /// early or keep their state in local variables (a closure's captures can't be moved out).
+    @inlinable @_spi(Pipeline) public var members: Members { Members(object: self) }
+
+    /// An object's fields (none for anything else); see ``members``.
+    @_spi(Pipeline) public struct Members: Sequence, IteratorProtocol {
+        @usableFromInline let object: JSONNode
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable init(object: JSONNode) {
+            self.object = object
+            let isObject = object.typeByte == UInt8(ascii: "{")
+            position = object.index + 1
+            end = isObject ? object.nextIndex - 1 : position
+        }
+
+        @inline(__always)
+        @inlinable public mutating func next() -> (key: UnsafeBufferPointer<UInt8>, value: JSONNode)? {
+            guard position < end else { return nil }
+            let key = object.node(at: position).stringBytes!
+            let value = object.node(at: position + 1)
+            position = value.nextIndex
+            return (key, value)
+        }
+    }
+
     /// Calls `body` with each element, in order.
     @inline(__always)
     @inlinable @_spi(Pipeline) public func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
