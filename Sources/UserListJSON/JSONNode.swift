@@ -98,6 +98,33 @@ import Darwin
         }
     }
 
+    /// The fields as a sequence of (key bytes, value), in document order: for loops that return
+    /// early or keep their state in local variables (a closure's captures can't be moved out).
+    @inlinable @_spi(Pipeline) public var members: Members { Members(object: self) }
+
+    /// An object's fields (none for anything else); see ``members``.
+    @_spi(Pipeline) public struct Members: Sequence, IteratorProtocol {
+        @usableFromInline let object: JSONNode
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable init(object: JSONNode) {
+            self.object = object
+            let isObject = object.typeByte == UInt8(ascii: "{")
+            position = object.index + 1
+            end = isObject ? object.nextIndex - 1 : position
+        }
+
+        @inline(__always)
+        @inlinable public mutating func next() -> (key: UnsafeBufferPointer<UInt8>, value: JSONNode)? {
+            guard position < end else { return nil }
+            let key = object.node(at: position).stringBytes!
+            let value = object.node(at: position + 1)
+            position = value.nextIndex
+            return (key, value)
+        }
+    }
+
     /// Calls `body` with each element, in order.
     @inline(__always)
     @inlinable @_spi(Pipeline) public func forEachElement<E: Error>(_ body: (JSONNode) throws(E) -> Void) throws(E) {
@@ -145,6 +172,20 @@ import Darwin
         return elements
     }
 
+    /// Whether the object has a field named `key`. It stops at the first one, where
+    /// ``field(_:)`` reads on to the last (duplicates): shape detection asks this of every
+    /// NDJSON line (`id`, `login`), and the full walks cost 23.7M instructions of 1.32G on 50k users.
+    @inlinable @_spi(Pipeline) public func hasField(_ key: StaticString) -> Bool {
+        guard typeByte == UInt8(ascii: "{") else { return false }
+        let end = nextIndex - 1
+        var i = index + 1
+        while i < end {
+            if node(at: i).stringBytes!.equals(key) { return true }
+            i = node(at: i + 1).nextIndex
+        }
+        return false
+    }
+
     /// The value of the field named `key`; with duplicate keys the last one wins, as in jq and
     /// as the DTO decoders read them.
     @inlinable @_spi(Pipeline) public func field(_ key: StaticString) -> JSONNode? {
@@ -190,11 +231,14 @@ import Darwin
 
 extension UnsafeBufferPointer<UInt8> {
     /// Byte equality with a literal key, length first so most mismatches cost one compare.
+    /// The literal's length, not `count`, goes to `memcmp`: a constant once inlined, so the
+    /// compiler compares a few words in place instead of calling it (17M instructions of 1.05G
+    /// on 50k users were in calls to `memcmp`).
     @inline(__always)
     @inlinable @_spi(Pipeline) public func equals(_ key: StaticString) -> Bool {
         guard count == key.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return count == 0 }
-        return memcmp(base, key.utf8Start, count) == 0
+        return memcmp(base, key.utf8Start, key.utf8CodeUnitCount) == 0
     }
 }
 

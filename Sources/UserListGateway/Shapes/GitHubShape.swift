@@ -19,7 +19,7 @@ struct GitHubShape: PayloadShape {
     }
 
     private static func isGitHubUser(_ record: JSONNode) -> Bool {
-        record.kind == .object && record.field("login") != nil && record.field("node_id") != nil
+        record.kind == .object && record.hasField("login") && record.hasField("node_id")
     }
 
     var needsAnArray: Bool { false }

@@ -31,14 +31,34 @@ extension PayloadShape {
 
 extension JSONNode {
     /// Whether an array is among this object's fields or its nested objects' fields.
+    ///
+    /// Asked of every document (an NDJSON line each), so it reads the tape's type bytes in plain
+    /// loops: the closures of `forEachField` and their `kind` switches cost 389 instructions per
+    /// record (19.4M of 1.37G on 50k users).
     var holdsAnArray: Bool {
+        guard typeByte == UInt8(ascii: "{") else { return false }
         var found = false
-        forEachField { _, value in
-            if found { return }
-            if value.kind == .array { found = true }
-            if value.kind == .object { value.forEachField { _, inner in if inner.kind == .array { found = true } } }
+        forEachValue { value in
+            switch value.typeByte {
+            case UInt8(ascii: "["): found = true
+            case UInt8(ascii: "{"): value.forEachValue { found = $0.typeByte == UInt8(ascii: "["); return !found }
+            default: break
+            }
+            return !found
         }
         return found
+    }
+
+    /// Calls `body` with each field's value while it returns true (an object's only).
+    @inline(__always)
+    private func forEachValue(_ body: (JSONNode) -> Bool) {
+        let end = nextIndex - 1
+        var key = index + 1
+        while key < end {
+            let value = node(at: key + 1)
+            guard body(value) else { return }
+            key = value.nextIndex
+        }
     }
 }
 

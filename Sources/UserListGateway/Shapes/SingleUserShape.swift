@@ -7,8 +7,8 @@ struct SingleUserShape: PayloadShape {
 
     func userRecords(in document: JSONNode) -> UserRecords? {
         guard document.kind == .object else { return nil }
-        let looksLikeUser = document.field("id") != nil || document.field("name") != nil
-            || document.field("email") != nil || document.field("username") != nil
+        let looksLikeUser = document.hasField("id") || document.hasField("name")
+            || document.hasField("email") || document.hasField("username")
         // The four keys above are a quick test for each line of an export; anything else is a user
         // when the general mapping finds a person in it (`{"accountId": …, "displayName": …}`).
         return looksLikeUser || GeneralEnvelopeShape.looksLikeUser(document) ? .single(document) : nil
