@@ -87,7 +87,11 @@ package final class JQProgram {
     /// with one line naming its option and exit 65 (libjq can't be interrupted).
     package static func limitRunningTime(to seconds: Double) {
         ul_guard_set_timeout(seconds)
+        runningTimeLimit = seconds
     }
+
+    /// The `--jq-timeout` in force, if any.
+    nonisolated(unsafe) package private(set) static var runningTimeLimit: Double?
 
     /// `halt` and `halt_error` end a jq program; userlist has no process to end with them, so
     /// they stop the run as an error that says so, instead of ending the outputs unseen.

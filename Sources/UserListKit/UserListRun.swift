@@ -114,7 +114,7 @@ public struct UserListRun {
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
-            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, output: output)
+            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output)
             return statistics
         }
         let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
@@ -237,7 +237,7 @@ public struct UserListRun {
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
-    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, output: OutputWriter) throws(UserlistError) -> LoadReport {
+    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
         do {
@@ -249,7 +249,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
-        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, to: output)
+        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, to: output)
         try output.flush()
         return report
     }

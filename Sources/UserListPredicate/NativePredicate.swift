@@ -25,13 +25,43 @@ public final class NativePredicate {
     /// Compiles `expression`, with `variables` (`--arg`/`--argjson`, in order; a value of nil
     /// is one this evaluator can't hold, such as an object); nil when the expression uses
     /// anything outside the native subset.
-    public init?(expression: String, variables: [(name: String, value: PredicateValue?)] = []) {
+    public convenience init?(expression: String, variables: [(name: String, value: PredicateValue?)] = []) {
+        guard case .success(let predicate) = Self.compile(expression, variables: variables) else { return nil }
+        self.init(predicate)
+    }
+
+    private init(_ other: NativePredicate) {
+        program = other.program
+        evaluator = other.evaluator
+    }
+
+    /// The predicate, or what in the expression has no native form (for `--explain`: `reduce`,
+    /// `+`, `splits/1`, `$obj` when it holds an object). Without `regexes`, `test` is left to
+    /// libjq (whose runs `--jq-timeout` limits).
+    public static func compile(_ expression: String, variables: [(name: String, value: PredicateValue?)] = [], regexes: Bool = true) -> Result<NativePredicate, Unsupported> {
         var parser = PredicateParser(expression, variables: variables.map(\.name))
-        guard let program = try? parser.parseProgram(), !program.reads(slots: Set(variables.indices.filter { variables[$0].value == nil })) else { return nil }
+        parser.regexes = regexes
+        let program: PredicateNode
+        do {
+            program = try parser.parseProgram()
+        } catch {
+            return .failure(Unsupported(reason: error.reason))
+        }
+        for (slot, variable) in variables.enumerated() where variable.value == nil && program.reads(slots: [slot]) {
+            return .failure(Unsupported(reason: "$\(variable.name) holds an object"))
+        }
+        return .success(NativePredicate(program: program, slotCount: parser.slotCount, variables: variables))
+    }
+
+    public struct Unsupported: Error {
+        public var reason: String
+    }
+
+    private init(program: PredicateNode, slotCount: Int, variables: [(name: String, value: PredicateValue?)]) {
         self.program = program.directed()
         _ = RegexCache.initialised
         var slots = variables.map { $0.value ?? .null }
-        slots += Array(repeating: .null, count: parser.slotCount - slots.count)
+        slots += Array(repeating: .null, count: slotCount - slots.count)
         evaluator = PredicateEvaluator(slots: slots)
     }
 

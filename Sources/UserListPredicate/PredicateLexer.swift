@@ -20,7 +20,7 @@ struct PredicateLexer {
         while true {
             let token = lexer.next()
             tokens.append(token)
-            if token == .end || token == .unsupported { return tokens }
+            if token == .end || token.isUnsupported { return tokens }
         }
     }
 
@@ -44,11 +44,19 @@ struct PredicateLexer {
 
     mutating func next() -> PredicateToken {
         skipSpaceAndComments()
+        let start = position
+        let token = scan()
+        guard token.isUnsupported else { return token }
+        let word = bytes[start...].prefix { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }.prefix(16)
+        return .unsupported(String(decoding: word, as: UTF8.self))
+    }
+
+    private mutating func scan() -> PredicateToken {
         guard let b = byte(at: position) else { return .end }
         switch b {
         case UInt8(ascii: "."):
             if let n = byte(at: position + 1) {
-                if n == UInt8(ascii: ".") { return .unsupported }
+                if n == UInt8(ascii: ".") { return .unsupported("") }
                 if Self.isDigit(n) { return number() }
                 if Self.isIdentifierStart(n) {
                     position += 1
@@ -60,16 +68,16 @@ struct PredicateLexer {
         case UInt8(ascii: "$"):
             position += 1
             skipSpaceAndComments()  // jq lexes `$` and the name apart: `$ x` is `$x`
-            guard let n = byte(at: position), Self.isIdentifierStart(n) else { return .unsupported }
+            guard let n = byte(at: position), Self.isIdentifierStart(n) else { return .unsupported("") }
             let name = identifier()
-            return name == "__loc__" || byte(at: position) == UInt8(ascii: ":") ? .unsupported : .variable(name)
+            return name == "__loc__" || byte(at: position) == UInt8(ascii: ":") ? .unsupported("") : .variable(name)
         case UInt8(ascii: "\""):
             return string()
         case _ where Self.isDigit(b):
             return number()
         case _ where Self.isIdentifierStart(b):
             let name = identifier()
-            if byte(at: position) == UInt8(ascii: ":") { return .unsupported }  // module::name
+            if byte(at: position) == UInt8(ascii: ":") { return .unsupported("") }  // module::name
             return Self.keywords.contains(name) ? .keyword(name) : .identifier(name)
         default:
             return symbol()
@@ -80,18 +88,18 @@ struct PredicateLexer {
         let two = byte(at: position + 1).map { String(decoding: [bytes[position], $0], as: UTF8.self) }
         if let two, ["//", "==", "!=", "<=", ">="].contains(two) {
             // `//=` is an update-assignment.
-            if two == "//", byte(at: position + 2) == UInt8(ascii: "=") { return .unsupported }
+            if two == "//", byte(at: position + 2) == UInt8(ascii: "=") { return .unsupported("") }
             position += 2
             return .symbol(two)
         }
         let one = String(decoding: [bytes[position]], as: UTF8.self)
         if ["|", ",", "<", ">", "(", ")", "[", "]", "?", ";"].contains(one) {
             // `|=` is an update-assignment.
-            if one == "|", byte(at: position + 1) == UInt8(ascii: "=") { return .unsupported }
+            if one == "|", byte(at: position + 1) == UInt8(ascii: "=") { return .unsupported("") }
             position += 1
             return .symbol(one)
         }
-        return .unsupported
+        return .unsupported("")
     }
 
     private mutating func identifier() -> String {
@@ -116,7 +124,7 @@ struct PredicateLexer {
                 while let b = byte(at: position), Self.isDigit(b) { position += 1 }
             }
         }
-        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { return .unsupported }
+        guard let value = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { return .unsupported("") }
         return .number(value)
     }
 
@@ -131,7 +139,7 @@ struct PredicateLexer {
             case UInt8(ascii: "\""):
                 return .string(String(decoding: out, as: UTF8.self))
             case UInt8(ascii: "\\"):
-                guard let e = byte(at: position) else { return .unsupported }
+                guard let e = byte(at: position) else { return .unsupported("") }
                 position += 1
                 switch e {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
@@ -145,17 +153,17 @@ struct PredicateLexer {
                           bytes[position..<position + 4].allSatisfy({ Self.isHexDigit($0) }),
                           let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
                           !(0xD800...0xDFFF).contains(code), let scalar = Unicode.Scalar(code)
-                    else { return .unsupported }
+                    else { return .unsupported("") }
                     position += 4
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
-                    return .unsupported
+                    return .unsupported("")
                 }
             default:
                 out.append(b)
             }
         }
-        return .unsupported
+        return .unsupported("")
     }
 
     /// jq skips spaces, tabs, newlines and `#` comments (to the end of the line).

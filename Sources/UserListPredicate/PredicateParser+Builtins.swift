@@ -22,8 +22,9 @@ extension PredicateParser {
         case ("rtrimstr", 1): return .function(.rtrimstr, arguments)
         case ("contains", 1): return .function(.contains, arguments)
         case ("has", 1): return .function(.has, arguments)
-        case ("test", 1): return .function(.testValue, arguments)
-        case ("test", 2): return .function(.test, arguments)
+        case ("test", 1) where regexes: return .function(.testValue, arguments)
+        case ("test", 2) where regexes: return .function(.test, arguments)
+        case ("test", _): throw Unsupported(reason: "test/\(arguments.count) under --jq-timeout")
         // def select(f): if f then . else empty end;
         case ("select", 1): return Self.select(arguments[0])
         // def values: select(. != null);  def nulls: select(type == "null"); ...
@@ -62,7 +63,7 @@ extension PredicateParser {
         // def IN(src; s): reduce (src|IN(s)) as $v (false; if . or $v then true else false end);
         case ("IN", 2): return .reduceOr(.pipe(arguments[0], isIn(arguments[1])))
         default:
-            throw Unsupported()
+            throw Unsupported(reason: "\(name)/\(arguments.count)")
         }
     }
 

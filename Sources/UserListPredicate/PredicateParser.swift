@@ -13,8 +13,15 @@ struct PredicateParser {
     private var scope: [(name: String, slot: Int)]
     private(set) var slotCount: Int
     private var labelCount = 0
+    /// Whether `test` is run natively.
+    var regexes = true
 
-    struct Unsupported: Error {}
+    /// What the parse stopped at: `reduce`, `+`, `splits/1`.
+    struct Unsupported: Error {
+        var reason: String
+    }
+
+    private var unexpected: Unsupported { Unsupported(reason: peek.spelling) }
 
     /// `variables`: the names bound before the program (`--arg`), in slot order.
     init(_ text: String, variables: [String]) {
@@ -25,7 +32,7 @@ struct PredicateParser {
 
     mutating func parseProgram() throws(Unsupported) -> PredicateNode {
         let node = try parsePipe()
-        guard peek == .end else { throw Unsupported() }
+        guard peek == .end else { throw unexpected }
         return node
     }
 
@@ -33,7 +40,7 @@ struct PredicateParser {
 
     private mutating func advance() -> PredicateToken {
         let token = tokens[position]
-        if token != .end && token != .unsupported { position += 1 }
+        if token != .end && !token.isUnsupported { position += 1 }
         return token
     }
 
@@ -44,7 +51,7 @@ struct PredicateParser {
     }
 
     private mutating func expect(_ token: PredicateToken) throws(Unsupported) {
-        guard take(token) else { throw Unsupported() }
+        guard take(token) else { throw unexpected }
     }
 
     mutating func newLabelID() -> Int {
@@ -98,7 +105,7 @@ struct PredicateParser {
         guard case .symbol(let text) = peek, let comparison = PredicateComparison(rawValue: text) else { return left }
         position += 1
         let right = try parseTerm()
-        if case .symbol(let next) = peek, PredicateComparison(rawValue: next) != nil { throw Unsupported() }
+        if case .symbol(let next) = peek, PredicateComparison(rawValue: next) != nil { throw unexpected }
         return .compare(comparison, left, right)
     }
 
@@ -113,7 +120,7 @@ struct PredicateParser {
         case .keyword("try"):
             position += 1
             let body = peek == .keyword("if") ? try parseTerm() : try parsePostfix(allowBinding: false)
-            if peek == .keyword("catch") { throw Unsupported() }
+            if peek == .keyword("catch") { throw unexpected }
             return .attempt(body)
         default:
             return try parsePostfix(allowBinding: true)
@@ -142,7 +149,8 @@ struct PredicateParser {
             case .dot:
                 // `T."key"`
                 position += 1
-                guard case .string(let key) = advance() else { throw Unsupported() }
+                guard case .string(let key) = peek else { throw unexpected }
+                position += 1
                 term = Self.field(term, key, optional: take(.symbol("?")))
             case .symbol("["):
                 position += 1
@@ -173,7 +181,8 @@ struct PredicateParser {
 
     /// After `T as`: `$name | body`, the body as far right as it goes.
     private mutating func parseBinding(source: PredicateNode) throws(Unsupported) -> PredicateNode {
-        guard case .variable(let name) = advance() else { throw Unsupported() }  // destructuring
+        guard case .variable(let name) = peek else { throw unexpected }  // destructuring
+        position += 1
         try expect(.symbol("|"))
         let slot = newSlot()
         scope.append((name, slot))
@@ -182,7 +191,8 @@ struct PredicateParser {
     }
 
     private mutating func parsePrimary() throws(Unsupported) -> PredicateNode {
-        switch advance() {
+        let token = advance()
+        switch token {
         case .dot:
             if case .string(let key) = peek {
                 position += 1
@@ -196,7 +206,7 @@ struct PredicateParser {
         case .number(let value):
             return .literal(.number(value))
         case .variable(let name):
-            guard let slot = scope.last(where: { $0.name == name })?.slot else { throw Unsupported() }
+            guard let slot = scope.last(where: { $0.name == name })?.slot else { throw Unsupported(reason: "$" + name) }
             return .variable(slot: slot)
         case .symbol("("):
             let inner = try parsePipe()
@@ -215,7 +225,7 @@ struct PredicateParser {
             }
             return try builtin(name, arguments)
         default:
-            throw Unsupported()
+            throw Unsupported(reason: token.spelling)
         }
     }
 }

@@ -10,7 +10,8 @@ import UserListJQ
 public struct ExplanationRenderer {
     public init() {}
 
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, to output: OutputWriter) {
+    /// `whereEvaluation`: how `--where` runs, when there is one.
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
@@ -33,6 +34,7 @@ public struct ExplanationRenderer {
         if explanation.sections.isEmpty { text += "no documents\n\n" }
 
         text += summary(report) + "\n"
+        if let whereEvaluation { text += TerminalText.escaped("--where runs \(whereEvaluation)") + "\n" }
         if let firstUser {
             // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too
             // (`\u0085`, `\u202e`) keeps it the same JSON value.

@@ -28,8 +28,9 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
     private let spares: Spares
     /// The canonical user's fields that are built for the expression.
     let fields: CanonicalUserBuilder.Fields
-    /// Whether the expression runs natively (``NativePredicate``), for `--explain`.
-    public let runsNatively: Bool
+    /// How the expression runs, for `--explain`: natively (``NativePredicate``), or on libjq
+    /// and why.
+    public let evaluation: String
 
     /// The user's fields the expression can see, for the Gateway to build: a whole address or
     /// company when it sees any part (whether it is null depends on all of its fields).
@@ -64,9 +65,19 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             throw UserlistError(.usage, Diagnostic(.expression, option: "--where", error.message))
         }
         let nativeVariables = variables.predicateVariables
-        let native: @Sendable () -> NativePredicate? = { NativePredicate(expression: expression, variables: nativeVariables) }
-        first = Worker(program: program, native: native(), fields: fields)
-        runsNatively = first.native != nil
+        // A regex can run for minutes (`(a+)+$`); only libjq's runs are timed by --jq-timeout.
+        let regexes = JQProgram.runningTimeLimit == nil
+        let native: @Sendable () -> NativePredicate? = {
+            try? NativePredicate.compile(expression, variables: nativeVariables, regexes: regexes).get()
+        }
+        switch NativePredicate.compile(expression, variables: nativeVariables, regexes: regexes) {
+        case .success(let predicate):
+            first = Worker(program: program, native: predicate, fields: fields)
+            evaluation = "natively (libjq only for a user it raises an error on)"
+        case .failure(let unsupported):
+            first = Worker(program: program, native: nil, fields: fields)
+            evaluation = "on libjq (userlist's own evaluator has no \(unsupported.reason))"
+        }
         self.fields = fields
         spares = Spares()
         let spares = self.spares
