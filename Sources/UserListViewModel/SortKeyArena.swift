@@ -16,6 +16,9 @@ struct SortKeyArena {
         /// The exact text (after the folded text).
         var secondCount: Int32
         var sequence: Int
+        /// The folded text's first 8 bytes, big-endian, zero-padded: compared as one integer they
+        /// order most pairs without reading the arena (see ``precedes(_:_:_:descending:)``).
+        var prefix: UInt64 = 0
     }
 
     private(set) var bytes: [UInt8] = []
@@ -36,13 +39,40 @@ struct SortKeyArena {
             bytes.append(contentsOf: digits.utf8)
             entries.append(Entry(kind: .integer, negative: negative, start: start, firstCount: Int32(bytes.count - start), secondCount: 0, sequence: sequence))
         case .text(let folded, let exact)?:
-            bytes.append(contentsOf: folded.utf8)
+            appendUTF8(folded)
             let middle = bytes.count
-            bytes.append(contentsOf: exact.utf8)
-            entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence))
+            appendUTF8(exact)
+            let prefix = bytes.withUnsafeBufferPointer { Self.prefix(UnsafeBufferPointer(rebasing: $0[start..<middle])) }
+            entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence, prefix: prefix))
         case nil:
             entries.append(Entry(kind: .missing, negative: false, start: start, firstCount: 0, secondCount: 0, sequence: sequence))
         }
+    }
+
+    /// A String's bytes in one copy: `append(contentsOf: text.utf8)` went through the generic
+    /// sequence path, 200 instructions a key.
+    private mutating func appendUTF8(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// Up to 8 bytes as a big-endian integer, zero-padded.
+    private static func prefix(_ folded: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var prefix: UInt64 = 0
+        for byte in folded.prefix(8) { prefix = prefix << 8 | UInt64(byte) }
+        return folded.count >= 8 ? prefix : prefix << (8 * UInt64(8 - folded.count))
+    }
+
+    /// Whether `l` sorts before `r`: ``SortKeyView/precedes(_:_:_:_:descending:)``, decided by the
+    /// prefixes alone where two texts' differ. Where they differ, they differ as the texts' first
+    /// 8 bytes do under memcmp (a shorter text's padding, 0, is below any byte it differs from).
+    /// Reading the arena for every comparison cost 200M of 2G instructions on 50k users' export.
+    @inline(__always)
+    static func precedes(_ l: Entry, _ r: Entry, _ arena: UnsafeRawBufferPointer, descending: Bool) -> Bool {
+        if l.kind == .text, r.kind == .text, l.prefix != r.prefix {
+            return descending ? l.prefix > r.prefix : l.prefix < r.prefix
+        }
+        return SortKeyView.precedes(view(l, arena), l.sequence, view(r, arena), r.sequence, descending: descending)
     }
 
     mutating func removeAll() {
@@ -57,9 +87,7 @@ struct SortKeyArena {
     func withSortedEntries<R>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { arena in
             let descending = self.descending
-            let precedes = { (l: Entry, r: Entry) in
-                SortKeyView.precedes(Self.view(l, arena), l.sequence, Self.view(r, arena), r.sequence, descending: descending)
-            }
+            let precedes = { (l: Entry, r: Entry) in Self.precedes(l, r, arena, descending: descending) }
             let parts = entries.count < threshold ? 1 : max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
             guard parts > 1 else { return try body(entries.sorted(by: precedes), arena) }
             let size = (entries.count + parts - 1) / parts
@@ -72,7 +100,7 @@ struct SortKeyArena {
             let entries = self.entries
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 shared[part] = entries[(part * size)..<min(entries.count, (part + 1) * size)].sorted { l, r in
-                    SortKeyView.precedes(Self.view(l, keys), l.sequence, Self.view(r, keys), r.sequence, descending: descending)
+                    Self.precedes(l, r, keys, descending: descending)
                 }
             }
             var merged = shared[0]

@@ -45,45 +45,58 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
     /// The first letters of the first and last words, uppercased. Words that don't start with a
     /// letter or digit (`(she/her)`, `🎉`, `-`) are passed over: "Jill Chill (she/her)" is `JC`, not `J(`.
     static func initials(of title: String) -> String {
-        asciiInitials(of: title) ?? characterInitials(of: title)
+        var bytes = title
+        let fast = bytes.withUTF8 { utf8 in asciiInitials(utf8) ?? TitleWords(utf8)?.initials() }
+        return fast ?? characterInitials(of: title)
+    }
+
+    /// ``initials(of:)`` of an ASCII title, nil for any other (tests).
+    static func asciiInitials(of title: String) -> String? {
+        var title = title
+        return title.withUTF8 { asciiInitials($0) }
     }
 
     /// ``initials(of:)`` of an ASCII title, over its bytes: splitting every title into Characters
     /// and asking each whether it is white space took 4,500 instructions a row, 9% of a full CSV
     /// export (callgrind, 50k users). ASCII white space is U+0009–U+000D and the space, as
     /// Unicode's White_Space has it; nil for any other title.
-    static func asciiInitials(of title: String) -> String? {
-        var title = title
-        return title.withUTF8 { bytes -> String? in
-            var firstWord: Int?, lastWord = 0, firstLettered: Int?, lastLettered = 0
-            var inWord = false
-            for (index, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return nil }
-                let white = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-                if white { inWord = false; continue }
-                guard !inWord else { continue }
-                inWord = true
-                if firstWord == nil { firstWord = index }
-                lastWord = index
-                if isASCIILetterOrDigit(byte) {
-                    if firstLettered == nil { firstLettered = index }
-                    lastLettered = index
-                }
+    static func asciiInitials(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var firstWord: Int?, lastWord = 0, firstLettered: Int?, lastLettered = 0
+        var inWord = false
+        for (index, byte) in bytes.enumerated() {
+            if byte >= 0x80 { return nil }
+            let white = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+            if white { inWord = false; continue }
+            guard !inWord else { continue }
+            inWord = true
+            if firstWord == nil { firstWord = index }
+            lastWord = index
+            if isASCIILetterOrDigit(byte) {
+                if firstLettered == nil { firstLettered = index }
+                lastLettered = index
             }
-            guard let firstWord else { return "" }
-            let (from, to) = firstLettered.map { ($0, lastLettered) } ?? (firstWord, lastWord)
-            var result = [uppercased(bytes[from])]
-            if to != from { result.append(uppercased(bytes[to])) }
-            return String(decoding: result, as: UTF8.self)
+        }
+        guard let firstWord else { return "" }
+        let (from, to) = firstLettered.map { ($0, lastLettered) } ?? (firstWord, lastWord)
+        return asciiString(uppercased(bytes[from]), to != from ? uppercased(bytes[to]) : nil)
+    }
+
+    /// One or two ASCII bytes as a String, without the array a `String(decoding:)` of them takes.
+    static func asciiString(_ first: UInt8, _ second: UInt8?) -> String {
+        String(unsafeUninitializedCapacity: 2) { buffer in
+            buffer[0] = first
+            guard let second else { return 1 }
+            buffer[1] = second
+            return 2
         }
     }
 
-    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
-    private static func uppercased(_ byte: UInt8) -> UInt8 {
+    static func uppercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
     }
 
