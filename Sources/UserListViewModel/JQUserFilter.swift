@@ -32,8 +32,14 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
     /// and why.
     public let evaluation: String
 
-    /// The user's fields the expression can see, for the Gateway to build: a whole address or
-    /// company when it sees any part (whether it is null depends on all of its fields).
+    /// The user's fields the expression can see, for the Gateway to build: the parts of an
+    /// address or company it reads, or all of them when it sees the object itself.
+    ///
+    /// `.address.city` reads one string: the address object on the way is there when the source
+    /// has one, and with only the city built it is there when the source has a city; either way
+    /// the path gives the city or null, which is all the expression can see through it
+    /// (``JQFieldUsage`` names the object itself whenever an expression can observe it). Building
+    /// the other five strings of every address cost `.address.city == "Zürich"` 6% of its run.
     public var canonicalFields: FieldSet { Self.canonicalFields(of: fields) }
 
     /// ``canonicalFields`` of `expression`, without compiling it (the map stage of a distributed
@@ -48,9 +54,14 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             (.name, .init(.name)), (.username, .init(.username)), (.email, .init(.email)),
             (.avatarURL, .init(.avatarURL)), (.bio, .init(.bio)), (.phone, .init(.phone)), (.website, .init(.website)),
         ]
-        for (used, field) in pairs where fields.contains(used) { set.formUnion(field) }
-        if !fields.isDisjoint(with: .wholeAddress) { set.formUnion(.address) }
-        if !fields.isDisjoint(with: .wholeCompany) { set.formUnion(.company) }
+        let parts: [(CanonicalUserBuilder.Fields, FieldSet)] = [
+            (.street, .init(.street)), (.suite, .init(.suite)), (.city, .init(.city)), (.zipcode, .init(.zipcode)),
+            (.geo, [.init(.lat), .init(.lng)]),
+            (.companyName, .init(.companyName)), (.catchPhrase, .init(.catchPhrase)), (.bs, .init(.bs)),
+        ]
+        for (used, field) in pairs + parts where fields.contains(used) { set.formUnion(field) }
+        if fields.isSuperset(of: .wholeAddress) { set.formUnion(.address) }
+        if fields.isSuperset(of: .wholeCompany) { set.formUnion(.company) }
         return set
     }
 
