@@ -116,7 +116,7 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Fuzz/Driver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
-        .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON"], path: "Fuzz/JQ"),
+        .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
         .testTarget(
             name: "UserListKitTests",
             dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma"],

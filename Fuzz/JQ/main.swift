@@ -1,11 +1,14 @@
 import FuzzSupport
 @_spi(Pipeline) import UserListJSON
 import UserListJQ
+import UserListDomain
+import UserListPredicate
 
 /// The jq bridge: a program and a document, as `PROGRAM \0 DOCUMENT`. The document goes in the
 /// way the Gateway hands users to jq (simdjson's tape straight to `jv`, ``JQValue/init(_:)``), the
 /// program is compiled with the prelude (sandboxed: a fuzzed `import` must not read the disk), and
-/// every output is printed by ``JQValue/json()`` and ``JQValue/rawText()``.
+/// every output is printed by ``JQValue/json()`` and ``JQValue/rawText()``. When the program
+/// runs natively as a `--where` (``NativePredicate``), it must give libjq's verdict on a few users.
 ///
 /// What must hold: no crash in the bridge; the tape gives the value libjq's own parser gives;
 /// every printed value is JSON that parses back to itself; raw text keeps every byte. libjq's
@@ -20,6 +23,7 @@ func fuzzJQ(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     JQProgram.sandboxed = true
     JQProgram.limitRunningTime(to: 2)
 
+    checkNativePredicate(program)
     withTapeValue(document) { input in
         checkAgainstLibjq(input, document)
         guard let compiled = try? JQProgram(program, label: "fuzz") else { return }
@@ -75,5 +79,34 @@ func check(_ output: borrowing JQValue) {
         FuzzSupport.fail("raw text lost bytes", text)
     }
 }
+
+/// A program the native `--where` evaluator takes gives libjq's verdict on every user it decides
+/// (NativePredicateDifferentialTests, on fuzzed programs). Regexes stay with libjq here: a
+/// catastrophic one would run as long natively, with no --jq-timeout to stop it.
+func checkNativePredicate(_ program: String) {
+    guard let native = try? NativePredicate.compile(program, regexes: false).get(),
+          let compiled = try? JQProgram(program, label: "fuzz") else { return }
+    for user in fuzzUsers {
+        let verdict = native.verdict(user)
+        if verdict == .undecided { continue }
+        let kept: Bool?
+        do {
+            if let output = try compiled.first(user.jqValue()) { kept = !output.isFalsy } else { kept = false }
+        } catch {
+            kept = nil
+        }
+        if kept != (verdict == .included) {
+            FuzzSupport.fail("native --where and libjq disagree", "\(program) on \(user.jqValue().json()): native \(verdict), libjq \(kept.map { $0 ? "kept" : "dropped" } ?? "error")")
+        }
+    }
+}
+
+nonisolated(unsafe) let fuzzUsers = [
+    User(id: "1", name: "Leanne Graham", username: "Bret", email: "Sincere@april.biz", phone: "1-770", website: "hildegard.org",
+         address: Address(street: "Kulas Light", suite: "Apt. 556", city: "Gwenborough", zipcode: "92998", geo: Geo(lat: "-37.3", lng: "81.1")),
+         company: Company(name: "Romaguera-Crona", catchPhrase: "Multi-layered", bs: "harness")),
+    User(id: "2", name: "Jose\u{301} Nu\u{303}ez", email: "a\u{0}b", address: Address(city: "Zürich")),
+    User(id: "x", company: Company(bs: "")),
+]
 
 FuzzSupport.main(fuzzJQ)
