@@ -46,12 +46,18 @@ public final class UserService: UserServiceProtocol {
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
         try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate) }) { prepared in
             for note in prepared.batch.notes { warnings.warn(.warning(.note, note)) }
-            progress?.addRecords(prepared.records.count)
+            // Each record is moved out of the batch, not copied: copying a user's record retained
+            // its strings and sort key, and letting the batch go released them again, in generic
+            // value-witness calls (W3 on 50k users: 1,420.8M → 1,406.3M instructions).
+            var records = prepared.takeRecords()
+            progress?.addRecords(records.count)
             var users: [AnnotatedUser] = []
-            users.reserveCapacity(prepared.records.count)
-            for (index, record) in prepared.records.enumerated() {
+            users.reserveCapacity(records.count)
+            var index = 0
+            while let record = records.popLast() {
+                defer { index += 1 }
                 report.recordsRead += 1
-                switch record {
+                switch consume record {
                 case .user(let id, let annotated):
                     // Dedupe comes first, in input order: a user nobody wants still hides its duplicates.
                     guard seenIDs.insert(id) else {
@@ -94,7 +100,11 @@ public final class UserService: UserServiceProtocol {
 
 /// A batch after the per-record rules that need no other record (normalising, the id check,
 /// the caller's annotation): worked out on the source's threads, in parallel.
-private struct PreparedBatch: Sendable {
+///
+/// A class, so the consumer can take the records out (``takeRecords()``) of the value the source
+/// hands it; `@unchecked Sendable`, as it is made on one thread and then only used on the
+/// consumer's, after the source has handed it over.
+private final class PreparedBatch: @unchecked Sendable {
     enum Record: Sendable {
         /// A usable user: its id for dedupe, and the user unless the annotation passed on it.
         case user(id: String, AnnotatedUser?)
@@ -105,7 +115,8 @@ private struct PreparedBatch: Sendable {
 
     /// The batch, for its notes and to locate a rejected record (its records are let go).
     let batch: RecordBatch
-    let records: [Record]
+    /// In reverse input order, so the consumer moves them out one by one with `popLast()`.
+    private var records: [Record]
 
     init(_ batch: RecordBatch, annotate: ([User]) -> [UserAnnotation?]) {
         var users: [User] = []
@@ -126,18 +137,32 @@ private struct PreparedBatch: Sendable {
         // Hand the annotations out to the users' records, from the last: each user is moved out
         // of the array, where copying it retained every one of its strings once more (and
         // releasing the array let go of them again): 23M of 1,854M instructions on 50k users.
+        // The records move into `reversed` the same way, which is the order the consumer wants.
         var annotations = annotate(users)
+        var reversed: [Record] = []
+        reversed.reserveCapacity(records.count)
         for index in records.indices.reversed() {
-            guard case .user(let id, _) = records[index] else { continue }
-            let user = users.removeLast()
-            guard let annotation = annotations.removeLast() else { continue }
-            var annotated = AnnotatedUser(user: user, annotation: annotation)
-            if case .failed = annotation.filter { annotated.reference = RecordReference(batch: batch, index: index) }
-            records[index] = .user(id: id, annotated)
+            var record = records.removeLast()
+            if case .user(let id, _) = record {
+                let user = users.removeLast()
+                if let annotation = annotations.removeLast() {
+                    var annotated = AnnotatedUser(user: user, annotation: annotation)
+                    if case .failed = annotation.filter { annotated.reference = RecordReference(batch: batch, index: index) }
+                    record = .user(id: id, annotated)
+                }
+            }
+            reversed.append(record)
         }
-        self.records = records
+        self.records = reversed
         var batch = batch
         batch.records = []
         self.batch = batch
+    }
+
+    /// The records, last first; the batch keeps none.
+    func takeRecords() -> [Record] {
+        let taken = records
+        records = []
+        return taken
     }
 }

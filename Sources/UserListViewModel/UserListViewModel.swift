@@ -60,24 +60,27 @@ public final class UserListViewModel {
         var streamed: [EncodedRow] = []
         loadReport = try service.loadUserBatches(annotate: annotation()) { users in
             // In input order and after dedupe: what `--where` said on the reading threads.
-            for item in users {
-                switch item.annotation.filter {
+            // By index, reading only the fields it needs: `for item in users` copied each whole
+            // annotated user out of the array (its strings, sort key and row retained, then
+            // released), through generic value-witness calls (W3 on 50k users: 1,406.3M → 1,368.5M).
+            for index in users.indices {
+                switch users[index].annotation.filter {
                 case .failed(let message):
                     // As jq stops on an error, so does the run: a job must not report fewer users
                     // and succeed. The user goes to --rejects first (kept on exit 65).
-                    try reportRejected(item, message: message)
-                    throw Self.whereError(item, message: message)
+                    try reportRejected(users[index], message: message)
+                    throw Self.whereError(users[index], message: message)
                 case .excluded:
                     continue
                 case .included:
                     break
                 }
-                if !item.annotation.matchesSearch { continue }
-                if let row = item.annotation.row {
+                if !users[index].annotation.matchesSearch { continue }
+                if let row = users[index].annotation.row {
                     if streaming != nil { streamed.append(row) }
-                    try collector.add(.row(row), sortValue: item.annotation.sortValue)
+                    try collector.add(.row(row), sortValue: users[index].annotation.sortValue)
                 } else {
-                    try collector.add(.user(item.user), sortValue: item.annotation.sortValue)
+                    try collector.add(.user(users[index].user), sortValue: users[index].annotation.sortValue)
                 }
             }
             if let streaming, !streamed.isEmpty {
