@@ -25,14 +25,8 @@ public final class NativePredicate {
     /// Compiles `expression`, with `variables` (`--arg`/`--argjson`, in order; a value of nil
     /// is one this evaluator can't hold, such as an object); nil when the expression uses
     /// anything outside the native subset.
-    public convenience init?(expression: String, variables: [(name: String, value: PredicateValue?)] = []) {
-        guard case .success(let predicate) = Self.compile(expression, variables: variables) else { return nil }
-        self.init(predicate)
-    }
-
-    private init(_ other: NativePredicate) {
-        program = other.program
-        evaluator = other.evaluator
+    public static func make(expression: String, variables: [(name: String, value: PredicateValue?)] = []) -> NativePredicate? {
+        try? compile(expression, variables: variables).get()
     }
 
     /// The predicate, or what in the expression has no native form (for `--explain`: `reduce`,

@@ -6,21 +6,23 @@ extension PredicateEvaluator {
     func call(_ function: PredicateFunction, _ arguments: [PredicateNode], _ input: PredicateValue, _ emit: Emit) throws(PredicateFailure) -> Bool {
         switch arguments.count {
         case 0:
-            return try emit(try apply(function, input, []))
+            return try emit(try apply(function, input))
         case 1:
             return try evaluate(arguments[0], input) { (a) throws(PredicateFailure) in
-                try emit(try apply(function, input, [a]))
+                try emit(try apply(function, input, a))
             }
         default:
             return try evaluate(arguments[1], input) { (b) throws(PredicateFailure) in
                 try evaluate(arguments[0], input) { (a) throws(PredicateFailure) in
-                    try emit(try apply(function, input, [a, b]))
+                    try emit(try apply(function, input, a, b))
                 }
             }
         }
     }
 
-    func apply(_ function: PredicateFunction, _ input: PredicateValue, _ arguments: [PredicateValue]) throws(PredicateFailure) -> PredicateValue {
+    /// `first` and `second`: the arguments' values, as many as the function takes (no array per
+    /// call: this runs once per user).
+    func apply(_ function: PredicateFunction, _ input: PredicateValue, _ first: PredicateValue = .null, _ second: PredicateValue = .null) throws(PredicateFailure) -> PredicateValue {
         switch function {
         case .not: return .bool(!input.isTruthy)
         case .length: return try input.length()
@@ -33,18 +35,18 @@ extension PredicateEvaluator {
         case .asciiDowncase: return try input.mappingASCII(from: 0x41...0x5A, by: 32)
         case .asciiUpcase: return try input.mappingASCII(from: 0x61...0x7A, by: -32)
         case .startswith, .endswith:
-            guard case .string(let text) = input, case .string(let affix) = arguments[0] else { throw .jqError }
+            guard case .string(let text) = input, case .string(let affix) = first else { throw .jqError }
             return .bool(function == .startswith ? text.utf8.starts(with: affix.utf8) : text.utf8.reversed().starts(with: affix.utf8.reversed()))
         case .ltrimstr, .rtrimstr:
-            return input.trimming(arguments[0], fromStart: function == .ltrimstr)
-        case .contains: return .bool(try input.contains(arguments[0]))
-        case .has: return try input.has(arguments[0])
-        case .test: return try test(input, arguments[0], flags: arguments[1])
+            return input.trimming(first, fromStart: function == .ltrimstr)
+        case .contains: return .bool(try input.contains(first))
+        case .has: return try input.has(first)
+        case .test: return try test(input, first, flags: second)
         case .testValue:
             // def test($val): if $val is a string: test($val; null); [re, flags]: test(re; flags);
             // [re]: test(re; null); anything else: an error.
-            switch arguments[0] {
-            case .string: return try test(input, arguments[0], flags: .null)
+            switch first {
+            case .string: return try test(input, first, flags: .null)
             case .array(let pair) where pair.count > 1: return try test(input, pair[0], flags: pair[1])
             case .array(let pair) where pair.count == 1: return try test(input, pair[0], flags: .null)
             default: throw .jqError

@@ -79,11 +79,11 @@ extension PredicateEvaluator {
             return try withSlot(slot, bound) { () throws(PredicateFailure) in try value(body, input) }
         case .function(let function, let arguments):
             switch arguments.count {
-            case 0: return try apply(function, input, [])
-            case 1: return try apply(function, input, [try value(arguments[0], input)])
+            case 0: return try apply(function, input)
+            case 1: return try apply(function, input, try value(arguments[0], input))
             default:
                 let b = try value(arguments[1], input)
-                return try apply(function, input, [try value(arguments[0], input), b])
+                return try apply(function, input, try value(arguments[0], input), b)
             }
         default:
             // `[E]`, `any`, `all`, `IN`: one output at their end.

@@ -37,7 +37,7 @@ import Testing
         var failures: [String] = []
         for text in programs {
             guard let jq = try? JQProgram(text, variables: variables) else { continue }
-            guard let predicate = NativePredicate(expression: text, variables: variables.predicateVariables) else { continue }
+            guard let predicate = NativePredicate.make(expression: text, variables: variables.predicateVariables) else { continue }
             native += 1
             for user in users {
                 let expected = jqOutcome(jq, user)
@@ -114,6 +114,6 @@ import Testing
     ])
     func outsideTheSubset(_ program: String) throws {
         let variables = try Self.variables()
-        #expect(NativePredicate(expression: program, variables: variables.predicateVariables) == nil)
+        #expect(NativePredicate.make(expression: program, variables: variables.predicateVariables) == nil)
     }
 }

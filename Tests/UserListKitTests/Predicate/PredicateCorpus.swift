@@ -4,22 +4,10 @@
 /// write, mixed and nested, over users with missing fields, empty and non-ASCII text, numbers
 /// as strings, and NULs; literals of every kind, so jq's order across kinds is exercised.
 struct PredicateCorpus {
-    /// SplitMix64: the same corpus on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    var random: Generator
+    var random: SeededGenerator
 
     init(seed: UInt64) {
-        random = Generator(state: seed)
+        random = SeededGenerator(state: seed)
     }
 
     static let paths = [

@@ -12,18 +12,6 @@ import Testing
 extension ViewModelTests {
     /// ``PageCollector`` against a reference that sorts everything: same page for every key, direction and page.
     @Suite struct PageCollectorTests {
-        /// SplitMix64: the same users on every run and platform.
-        struct SeededGenerator: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         static let names: [String?] = ["Ann", "ann", "Anna", "José", "Jose", "jose", "Émile", "emile", "Zoë", "zoe", "张伟", "张", "Bob", "_x", "2pac", nil, nil]
         static let cities: [String?] = ["Paris", "paris", "Zürich", "Zurich", "Berlin", "北京", nil, nil, nil]
         static let companies: [String?] = ["ACME", "Acme", "Ácme", "Initech", "initech", nil]

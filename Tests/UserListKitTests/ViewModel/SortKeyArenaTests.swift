@@ -9,7 +9,7 @@ extension ViewModelTests {
         /// each other), NUL and multi-byte text among them, ids and missing keys, both directions.
         @Test(arguments: [false, true])
         func sameOrderAsSortEntry(descending: Bool) {
-            var random = PageCollectorTests.SeededGenerator(state: 41)
+            var random = SeededGenerator(state: 41)
             let pieces = ["a", "b", "A", "é", "e\u{301}", "\u{0}", " ", "z", "张", "ß"]
             var values: [SortValue?] = []
             for _ in 0..<3_000 {

@@ -191,7 +191,7 @@ extension ViewModelTests {
                  0x200D, 0x1F3FB, 0xE0100, 0x1DCD, 0x344, 0xFF9E, 0x1B44],
                 Array(0x1F300...0x1F3FF) + Array(0xFF01...0xFF5E) + Array(0xFB00...0xFB4F) + [0xDF, 0x1E9E, 0x130, 0x131, 0x149, 0x1C5, 0x3A3, 0x3C2, 0x390, 0x587, 0x2126],
             ]
-            var random = PageCollectorTests.SeededGenerator(state: 2024)
+            var random = SeededGenerator(state: 2024)
             var texts: [String] = []
             for k in 0..<5000 {
                 var text = String.UnicodeScalarView()

@@ -60,7 +60,7 @@ extension ViewModelTests {
         /// and skin tones, Hangul syllables and jamo, regional indicators, Devanagari conjuncts and
         /// vowel signs, Thai, an Arabic prepended number sign, NFD Vietnamese, every kind of white space.
         @Test func initialsMatchTheCharacterPath() {
-            var random = PageCollectorTests.SeededGenerator(state: 29)
+            var random = SeededGenerator(state: 29)
             let pieces = [
                 "a", "Z", "7", "(", "-", "é", "e\u{301}", "\u{301}", "\u{308}\u{301}", "Ł", "ß", "ǅ", "ŉ", "İ",
                 "Nguyễn", "Nguye\u{302}\u{303}n", "Ánh", "Фёдоров", "ё", "Γιώργος", "ΐ", "王芳", "佐々木", "さくら", "ｶﾞ", "ｶ\u{FF9E}",

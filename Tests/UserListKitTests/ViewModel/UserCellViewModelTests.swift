@@ -15,7 +15,7 @@ extension ViewModelTests {
         /// titles over letters, digits, punctuation, every ASCII white space (CRLF as one
         /// Character) and control bytes.
         @Test func asciiInitialsMatchTheCharacterPath() {
-            var random = PageCollectorTests.SeededGenerator(state: 18)
+            var random = SeededGenerator(state: 18)
             let pieces = ["a", "Z", "q", "7", "(", ")", "-", "🎉", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{1F}", "\u{7F}", "x y", "she/her", "'", "_"]
             for _ in 0..<20_000 {
                 let title = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
