@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListDomain
 import UserListJQ
 import Foundation
 
@@ -26,6 +27,9 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// How every input lays out its documents, where a broken record ends; nil: each input's
     /// first documents decide (see ``InputLayout``).
     public var layout: InputLayout?
+    /// Decides native records from their keys, leaving their users unbuilt (see ``RecordKeys``):
+    /// for a run that counts or prints one page.
+    @_spi(Pipeline) public var judge: (any RecordJudge)?
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -82,6 +86,7 @@ public struct UserGateway: UserRecordSource, Sendable {
             reader.skipBadJSON = skipBadJSON
             reader.layout = layout
             reader.progress = progress
+            reader.judge = judge
             return try reader.read(emit)
         }
         for source in inputs {
@@ -89,6 +94,7 @@ public struct UserGateway: UserRecordSource, Sendable {
             input.progress = progress
             var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
             parser.skipBadJSON = skipBadJSON
+            parser.judge = judge
             var reader = DocumentReader(input: input, parser: parser)
             try reader.read { try emit(prepare($0)) }
         }

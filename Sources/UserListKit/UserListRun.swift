@@ -2,7 +2,7 @@
 import UserListRendering
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListGateway
+@_spi(Pipeline) import UserListGateway
 import UserListJQ
 /// One run of userlist, wired from the command line's choices: the composition root.
 ///
@@ -107,6 +107,7 @@ public struct UserListRun {
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(whereFields: filter?.canonicalFields)
+        gateway.judge = recordJudge(filtered: filter != nil, transformed: jq != nil)
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
@@ -233,6 +234,14 @@ public struct UserListRun {
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
+    }
+
+    /// What decides records from their keys on the reading threads, users built only for the
+    /// matches kept (see ``RecordKeys``): for a run that counts, or prints one page. Not with
+    /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again.
+    func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
+        guard !explain, !filtered, !transformed, countOnly || query.page != nil else { return nil }
+        return SearchAndSortJudge(search: query.search, sort: countOnly ? nil : query.sort?.key)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

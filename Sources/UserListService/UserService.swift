@@ -58,7 +58,7 @@ public final class UserService: UserServiceProtocol {
                 defer { index += 1 }
                 report.recordsRead += 1
                 switch consume record {
-                case .user(let id, let annotated):
+                case .user(let id, let annotated), .keyed(let id, let annotated):
                     // Dedupe comes first, in input order: a user nobody wants still hides its duplicates.
                     guard seenIDs.insert(id) else {
                         report.duplicates += 1
@@ -108,6 +108,8 @@ private final class PreparedBatch: @unchecked Sendable {
     enum Record: Sendable {
         /// A usable user: its id for dedupe, and the user unless the annotation passed on it.
         case user(id: String, AnnotatedUser?)
+        /// A user decided from its keys: its id, and the user (only its id, to be built) if wanted.
+        case keyed(id: String, AnnotatedUser?)
         case unusable(reason: String)
         case malformed(reason: String)
         case excluded(reason: String)
@@ -115,17 +117,32 @@ private final class PreparedBatch: @unchecked Sendable {
 
     /// The batch, for its notes and to locate a rejected record (its records are let go).
     let batch: RecordBatch
+    /// The user of every record still to be built: one value, so a keyed record allocates nothing.
+    private static let unbuilt = User(id: "")
+
     /// In reverse input order, so the consumer moves them out one by one with `popLast()`.
     private var records: [Record]
 
     init(_ batch: RecordBatch, annotate: ([User]) -> [UserAnnotation?]) {
+        // The batch as kept: for its notes and places, and for the references of keyed users,
+        // without its records (which are let go once mapped here).
+        var bare = batch
+        bare.records = []
         var users: [User] = []
         users.reserveCapacity(batch.records.count)
-        var records: [Record] = batch.records.map { record in
-            switch NormalizedRecord(record) {
+        var records: [Record] = batch.records.indices.map { index in
+            switch NormalizedRecord(batch.records[index]) {
             case .user(let user):
                 users.append(user)
                 return .user(id: user.id, nil)
+            case .keyed(let keyed):
+                // Judged on the reading thread from its keys: annotated already, its user built
+                // only if the run keeps it (``AnnotatedUser/materialized()``).
+                guard case .wanted(let sortValue) = keyed.judgement else { return .keyed(id: keyed.id, nil) }
+                var annotated = AnnotatedUser(user: Self.unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: sortValue))
+                annotated.reference = RecordReference(batch: bare, index: index)
+                annotated.isPending = true
+                return .keyed(id: keyed.id, annotated)
             case .unusable(let reason):
                 return .unusable(reason: reason)
             case .malformed(let reason):
@@ -147,16 +164,14 @@ private final class PreparedBatch: @unchecked Sendable {
                 let user = users.removeLast()
                 if let annotation = annotations.removeLast() {
                     var annotated = AnnotatedUser(user: user, annotation: annotation)
-                    if case .failed = annotation.filter { annotated.reference = RecordReference(batch: batch, index: index) }
+                    if case .failed = annotation.filter { annotated.reference = RecordReference(batch: bare, index: index) }
                     record = .user(id: id, annotated)
                 }
             }
             reversed.append(record)
         }
         self.records = reversed
-        var batch = batch
-        batch.records = []
-        self.batch = batch
+        self.batch = bare
     }
 
     /// The records, last first; the batch keeps none.

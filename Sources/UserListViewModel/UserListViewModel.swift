@@ -79,6 +79,8 @@ public final class UserListViewModel {
                 if let row = users[index].annotation.row {
                     if streaming != nil { streamed.append(row) }
                     try collector.add(.row(row), sortValue: users[index].annotation.sortValue)
+                } else if users[index].isPending {
+                    try collector.add(sortValue: users[index].annotation.sortValue) { .user(try users[index].materialized()) }
                 } else {
                     try collector.add(.user(users[index].user), sortValue: users[index].annotation.sortValue)
                 }

@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListDomain
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
 /// Parses one stretch of a chunk's bytes into a ``BatchBuilder``: simdjson over the region, each
@@ -19,6 +20,11 @@ struct ChunkParser {
     let fields: FieldSet
     /// `--explain`: where each document's users were and how their fields were filled.
     var explanation: MappingExplanation?
+    /// When set, native records are decided from their keys and their users left unbuilt (see
+    /// ``RecordKeys``); the run builds the few it keeps from the batch (``RecordBatch/materialize(record:)``).
+    var judge: (any RecordJudge)?
+    /// The judge's buffer for folding text: this thread's own, reused for every record.
+    private let keyScratch = KeyScratch()
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private(set) var batchSize = 1 << 20
     /// Set while parsing the elements of one big array as documents of their own (see
@@ -311,7 +317,7 @@ struct ChunkParser {
         let offset = baseOffset + regionOffset
         if var elements = arrayElements {
             batch.startDocument(at: offset, path: elements.elementPath, isArray: false, transformed: false)
-            batch.records.append(elements.mapping.map(root, fields: fields))
+            batch.records.append(map(root, with: elements.mapping, transformed: false))
             elements.next += 1
             arrayElements = elements
             return
@@ -340,10 +346,10 @@ struct ChunkParser {
             switch records {
             case .array(let array, let path):
                 batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
-                array.forEachElement { batch.records.append(mapping.map($0, fields: fields)) }
+                array.forEachElement { batch.records.append(map($0, with: mapping, transformed: transformed)) }
             case .single(let record, let path):
                 batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
-                batch.records.append(mapping.map(record, fields: fields))
+                batch.records.append(map(record, with: mapping, transformed: transformed))
             case .ambiguous(let paths):
                 let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
                 throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "more than one array of users in \(what) (\(list))", hint: "say which with --users-at"))
@@ -365,6 +371,17 @@ struct ChunkParser {
         }
         if !transformed, let broken = brokenRestOfLine(after: offset, of: chunk) { throw broken }
         throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "no users in \(what): \(PayloadShapes.expectation)", hint: "say where they are with --users-at PATH, or reshape the payload with --jq"))
+    }
+
+    /// `record` mapped: decided from its keys when the run judges records (a native record whose
+    /// text the batch can give back, to build it if kept), else built with the run's fields.
+    @inline(__always)
+    private func map(_ record: JSONNode, with mapping: any RecordMapping, transformed: Bool) -> SourceRecord {
+        if let judge, !transformed, type(of: mapping) == AutomaticMapping.self,
+           case .keyed(let keyed) = NativeRecord.readKeys(record, judge: judge, scratch: &keyScratch.bytes) {
+            return .keyed(keyed)
+        }
+        return mapping.map(record, fields: fields)
     }
 
     /// A document without users whose line goes on to break (`{"a":"b"}#`, `[1]]`): the broken
@@ -395,4 +412,10 @@ struct ChunkParser {
             break
         }
     }
+}
+
+/// A reading thread's buffer for folding keys (a class, so the non-mutating decode can reuse it).
+final class KeyScratch {
+    var bytes: [UInt8] = []
+    init() { bytes.reserveCapacity(256) }
 }
