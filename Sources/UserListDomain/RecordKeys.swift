@@ -25,6 +25,10 @@
 /// Decides about records from their keys on the reading threads (the ViewModel's search and sort,
 /// handed down through the Gateway): one per run, shared by every reading thread.
 @_spi(Pipeline) public protocol RecordJudge: Sendable {
+    /// The keys it reads, of name, username, email, city and company name: only these are read
+    /// (and must be as the Service leaves them); the others are left nil.
+    var reads: FieldSet { get }
+
     /// `id` is the record's id as text (the sort by id reads it); `scratch` is the calling thread's
     /// own buffer for folding text, reused across records.
     func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement

@@ -8,9 +8,14 @@ package struct SearchAndSortJudge: RecordJudge {
     /// nil when the run does not sort, or only counts.
     let sort: SortKey?
 
+    package let reads: FieldSet
+
     package init(search: String?, sort: SortKey?) {
         self.search = search.map(UserSearch.init)
         self.sort = sort
+        var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
+        if let sort, sort != .id { reads.formUnion(sort.field) }
+        self.reads = reads
     }
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {

@@ -20,24 +20,25 @@ extension NativeRecord {
         guard record.kind == .object else { return .readWhole }
         var id: String?
         var keys = RecordKeys()
+        let reads = judge.reads
         for (keyBytes, value) in record.members {
             guard let key = Key(keyBytes) else { return .readWhole }
             do throws(DTODecodingError) {
                 switch key {
                 case .id: id = try value.decodeIdentifier("id")?.text
-                case .name: keys.name = try value.keyBytes("name")
-                case .username: keys.username = try value.keyBytes("username")
-                case .email: keys.email = try value.keyBytes("email")
+                case .name: keys.name = try value.keyBytes("name", read: reads.contains(.name))
+                case .username: keys.username = try value.keyBytes("username", read: reads.contains(.username))
+                case .email: keys.email = try value.keyBytes("email", read: reads.contains(.email))
                 case .avatarURL: _ = try value.decodeString("avatar_url", keep: false)
                 case .bio: _ = try value.decodeString("bio", keep: false)
                 case .phone: _ = try value.decodeText("phone", keep: false)
                 case .website: _ = try value.decodeString("website", keep: false)
                 case .address:
                     keys.city = nil
-                    if case .some(let city) = try value.decodeObject("address", { (node) throws(DTODecodingError) in try addressKeys(node) }) { keys.city = city }
+                    if case .some(let city) = try value.decodeObject("address", { (node) throws(DTODecodingError) in try addressKeys(node, city: reads.contains(.city)) }) { keys.city = city }
                 case .company:
                     keys.companyName = nil
-                    if case .some(let name) = try value.decodeObject("company", { (node) throws(DTODecodingError) in try companyKeys(node) }) { keys.companyName = name }
+                    if case .some(let name) = try value.decodeObject("company", { (node) throws(DTODecodingError) in try companyKeys(node, name: reads.contains(.companyName)) }) { keys.companyName = name }
                 }
             } catch {
                 return .readWhole
@@ -49,13 +50,13 @@ extension NativeRecord {
     }
 
     /// `address.city`, every field held to its type as ``address(_:fields:)`` holds it.
-    private static func addressKeys(_ node: JSONNode) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
+    private static func addressKeys(_ node: JSONNode, city read: Bool) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
         var city: UnsafeBufferPointer<UInt8>?
         try node.forEachField { (key, value) throws(DTODecodingError) in
             switch key.count {
             case 6 where key.equals("street"): _ = try value.decodeString("address.street", keep: false)
             case 5 where key.equals("suite"): _ = try value.decodeString("address.suite", keep: false)
-            case 4 where key.equals("city"): city = try value.keyBytes("address.city")
+            case 4 where key.equals("city"): city = try value.keyBytes("address.city", read: read)
             case 7 where key.equals("zipcode"): _ = try value.decodeText("address.zipcode", keep: false)
             case 3 where key.equals("geo"):
                 _ = try value.decodeObject("address.geo") { (geo) throws(DTODecodingError) in
@@ -71,11 +72,11 @@ extension NativeRecord {
     }
 
     /// `company.name`, every field held to its type as ``company(_:fields:)`` holds it.
-    private static func companyKeys(_ node: JSONNode) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
+    private static func companyKeys(_ node: JSONNode, name read: Bool) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
         var name: UnsafeBufferPointer<UInt8>?
         try node.forEachField { (key, value) throws(DTODecodingError) in
             switch key.count {
-            case 4 where key.equals("name"): name = try value.keyBytes("company.name")
+            case 4 where key.equals("name"): name = try value.keyBytes("company.name", read: read)
             case 11 where key.equals("catchPhrase"): _ = try value.decodeString("company.catchPhrase", keep: false)
             case 2 where key.equals("bs"): _ = try value.decodeString("company.bs", keep: false)
             default: break
@@ -100,10 +101,11 @@ extension NativeRecord {
 }
 
 extension JSONNode {
-    /// A string field's bytes (`null` is nil), held to its type as ``decodeString(_:keep:)`` holds it.
+    /// A string field's bytes (`null` is nil), held to its type as ``decodeString(_:keep:)`` holds
+    /// it; nil too when the judge does not `read` it.
     @inline(__always)
-    fileprivate func keyBytes(_ field: String) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
-        if let bytes = stringBytes { return bytes }
+    fileprivate func keyBytes(_ field: String, read: Bool) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
+        if let bytes = stringBytes { return read ? bytes : nil }
         if isNull { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }
