@@ -230,7 +230,11 @@ public struct UserListRun {
             let searched: FieldSet = query.search == nil ? [] : FieldSet([.init(.name), .init(.username), .init(.email)])
             return FieldSet([.init(.id)]).union(searched).union(whereFields ?? [])
         }
-        var fields = FieldSet.cell.union(columns.userFields)
+        // The cell's fields only for columns that read the cell (every format prints `columns`;
+        // `--jq-out` sees whole cells). With `--where`, too: a user it fails on goes to
+        // `--rejects` as its canonical record, which has held the cell's fields.
+        let cellsRead = columns.needsCell || outputTransform != nil || whereFields != nil
+        var fields = (cellsRead ? FieldSet.cell : FieldSet(.id)).union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields

@@ -147,7 +147,8 @@ public final class UserListViewModel {
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
-            let rows = encoder.encode(matching.map { UserRow(user: users[$0]) })
+            let makingCells = encoder.needsCell
+            let rows = encoder.encode(matching.map { UserRow(user: users[$0], makingCell: makingCells) })
             for (index, row) in zip(matching, rows) { annotations[index]?.row = row }
             return annotations
         }
