@@ -274,44 +274,55 @@ def stage_text(text):
         return "e", text.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")
 
 
-def number_lines(spark, files):
-    """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number in it from
-    1, global position from 0; `eINPUT` and TEXT escaped for a line that is not UTF-8), and how
-    many lines there are.
+# A line's number the driver can't know without counting (see number_lines), as the map stage
+# takes it: Sources/UserListKit/Stages/StageLineMark.swift.
+MARK_BASE, MARK_PER_SPLIT = 10 ** 17, 10 ** 11
+# Global positions: a partition's index in the high bits, the line's index in it in the low ones.
+POSITION_BITS = 43
 
-    The lines of each partition are counted first, inside the JVM (spark_partition_id, count):
-    the files are read and split into lines a first time there, but no line crosses into Python
-    for it, which is what made counting cost as much as the work (README: What it costs)."""
+
+def number_lines(spark, files):
+    """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number, global
+    position; `eINPUT` and TEXT escaped for a line that is not UTF-8), in one pass over the input:
+    nothing is counted first.
+
+    POSITION sorts in input order without counting: the partition's index (the union keeps file
+    0's splits in order, then file 1's, ...) then the line's index in it. LINE is the line's number
+    in its input for an input's first split; in a later split the driver can't know it, so it
+    writes a mark (MARK_BASE + split x MARK_PER_SPLIT + the line's number in the split), the map
+    stage reports the split's line count, and the merge writes each marked number in its
+    messages as the line's number in its input, once every split has been counted."""
     from functools import reduce
-    from pyspark.sql.functions import spark_partition_id
     frames = [read_frame(spark, name) for name in files]
-    # A union keeps its parts' partitions in order: file 0's splits in order, then file 1's, ...
     union = reduce(lambda a, b: a.union(b), frames)
     sizes = [frame._jdf.rdd().getNumPartitions() for frame in frames]
     owner = [index for index, size in enumerate(sizes) for _ in range(size)]
+    first_split = [index == 0 or owner[index - 1] != owner[index] for index in range(len(owner))]
     lines = frame_lines(spark, union)
     if lines.getNumPartitions() != len(owner):
         raise JobFailure("Spark split the inputs into %d partitions, their union into %d" % (
             sum(sizes), lines.getNumPartitions()), EX_SOFTWARE)
-    counted = dict((row[0], row[1]) for row in
-                   union.groupBy(spark_partition_id().alias("partition")).count().collect())
-    counts = [counted.get(partition, 0) for partition in range(len(owner))]
-    starts, firsts, total, seen = [], [], 0, [0] * len(files)
-    for partition, count in enumerate(counts):
-        starts.append(total)
-        firsts.append(seen[owner[partition]])
-        total += count
-        seen[owner[partition]] += count
+    if len(owner) >= 10 ** 6:
+        raise JobFailure("the inputs make %d partitions; at most 999999 (raise spark.sql.files.maxPartitionBytes)"
+                         % len(owner), EX_USAGE)
+    line_bits = POSITION_BITS - max(1, len(owner).bit_length())
+    limit = min(1 << line_bits, MARK_PER_SPLIT - 1)
 
     def tag(partition, texts):
-        source, position, line = owner[partition], starts[partition], firsts[partition] + 1
-        for text in texts:
+        source = owner[partition]
+        position = partition << line_bits
+        line = 1 if first_split[partition] else MARK_BASE + partition * MARK_PER_SPLIT + 1
+        for count, text in enumerate(texts):
+            if count == limit:
+                raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
+                    "message": "partition %d holds more than %d lines: raise the partitions "
+                               "(spark.sql.files.maxPartitionBytes)" % (partition, limit), "code": EX_DATAERR})))
             escaped, text = stage_text(text)
             yield "%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)
             position += 1
             line += 1
 
-    return lines.mapPartitionsWithIndex(tag), total
+    return lines.mapPartitionsWithIndex(tag)
 
 
 def stage_arguments(stage, names, options):
@@ -631,8 +642,7 @@ def run_job(args, options, started, timings):
         check_executors(sc, binary, driver_version, environment)
         timings.mark("planning, checking the executors' userlist")
 
-        numbered, total = number_lines(spark, names)
-        timings.mark("counting lines")
+        numbered = number_lines(spark, names)
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         mapped = numbered.mapPartitionsWithIndex(stage_runner(binary, "map", names, stage_options, environment, shipped))
         users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
@@ -641,7 +651,7 @@ def run_job(args, options, started, timings):
             # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
             partial = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions)
 
-        merge_extra = merge_options + ["--lines", str(total), "--started", "%.3f" % started]
+        merge_extra = merge_options + ["--started", "%.3f" % started]
         if args.output is not None and args.output != "-":
             merge_extra += ["--output", args.output]
         merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
