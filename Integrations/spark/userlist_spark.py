@@ -13,10 +13,9 @@ The job (README: "Past one machine"):
   0. The driver's userlist (--userlist, a path on the driver) is shipped to every executor
      (SparkContext.addFile); one small job checks that it runs there and that its `--version` is
      the driver's, before any work.
-  1. Every input's lines, read as their exact bytes (read_lines), get their global position —
-     what zipWithIndex gives the inputs' lines one after another (one pass counts each partition,
-     then each line is numbered from the sum of the partitions before it; done by hand so the same
-     pass also gives each line's number in its own input, for messages).
+  1. Every input's lines, read once as their exact bytes (read_frame), get a position that sorts
+     in input order without counting first (number_lines: partition, then line in it) and their
+     number in their input, or, past an input's first split, a mark the merge resolves.
   2. `userlist stage map` runs on each partition (run_stage, a pipe as RDD.pipe's): one line per
      user keyed by its id.
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
@@ -317,8 +316,12 @@ def number_lines(spark, files):
                 raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
                     "message": "partition %d holds more than %d lines: raise the partitions "
                                "(spark.sql.files.maxPartitionBytes)" % (partition, limit), "code": EX_DATAERR})))
-            escaped, text = stage_text(text)
-            yield "%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)
+            try:
+                text.decode("utf-8")  # checked, not kept: the line goes on as its bytes
+                yield b"%d\t%d\t%d\t%s" % (source, line, position, text)
+            except UnicodeDecodeError:
+                escaped, text = stage_text(text)
+                yield ("%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)).encode("utf-8")
             position += 1
             line += 1
 
@@ -369,9 +372,9 @@ def stage_runner(binary, stage, names, options, environment, shipped=None):
 
         def feed():
             try:
+                write = process.stdin.write
                 for line in lines:
-                    process.stdin.write(line if isinstance(line, bytes) else line.encode("utf-8"))
-                    process.stdin.write(b"\n")
+                    write((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n")
             except BrokenPipeError:
                 pass  # the stage stopped; its exit code says why
             except BaseException as error:  # reading the input failed: the task fails with it
