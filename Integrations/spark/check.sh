@@ -158,7 +158,9 @@ check_options ndjson-stream  --skip-bad-json -f ndjson
 check_options table          --skip-bad-json --sort name --page 3 --page-size 10 -f table --no-header
 check_options where-arg      --skip-bad-json --where '.address.city | startswith($c)' --arg c S --sort id -f csv --limit 40
 check_options jq-out         --skip-bad-json --sort name --page 1 --page-size 5 --jq-out '.items[].title' -r
-check_options strict         --skip-bad-json --strict -f csv
+# Sorted: a streamed one run that fails has written the rows of the 4 MiB chunks before the
+# error, the job only the earlier inputs' (README: Where it differs from one run).
+check_options strict         --skip-bad-json --strict --sort name -f csv
 check_options bad-json       --sort name -f json
 check_options summary-stderr --skip-bad-json --sort name --page 1 -f json --summary -
 # The stages see only what userlist needs of the environment: the driver's other variables are
