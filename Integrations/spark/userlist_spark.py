@@ -151,17 +151,21 @@ def run_quietly(command, **kwargs):
         return None
 
 
-def userlist_version(path, environment=None):
-    """`userlist --version` of the binary at path, or raise JobFailure naming what is wrong."""
+def userlist_version(path, environment=None, shown=None):
+    """`userlist --version` of the binary at path, or raise JobFailure naming what is wrong (as
+    `shown`, the path as the user gave it)."""
+    given, path = path, os.path.abspath(path)
+    if shown is None:
+        shown = given
     if not os.path.exists(path):
-        raise JobFailure("--userlist %s: No such file or directory" % path, EX_NOINPUT)
+        raise JobFailure("--userlist %s: No such file or directory" % shown, EX_NOINPUT)
     if os.path.isdir(path) or not os.access(path, os.X_OK):
-        raise JobFailure("--userlist %s: not an executable file" % path, EX_NOINPUT)
+        raise JobFailure("--userlist %s: not an executable file" % shown, EX_NOINPUT)
     result = run_quietly([path, "--version"], env=environment)
     if result is None or result.returncode != 0:
         said = (result.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1] if result else ""
         raise JobFailure("--userlist %s does not run: %s" % (
-            path, said or ("exit %d" % result.returncode if result else "it can't be started")), EX_NOINPUT)
+            shown, said or ("exit %d" % result.returncode if result else "it can't be started")), EX_NOINPUT)
     return result.stdout.decode("utf-8", "replace").strip()
 
 
@@ -617,7 +621,7 @@ def run_job(args, options, started, timings):
         raise JobFailure("the output is given twice: --output before -- and -o/--output after it", EX_USAGE)
     userlist = os.path.abspath(args.userlist)
     # The binary first, before Spark starts: a wrong path is one line, now.
-    driver_version = userlist_version(userlist)
+    driver_version = userlist_version(args.userlist)
     environment = stage_environment(args.env)
 
     def driver_stage(stage, extra=(), **kwargs):
