@@ -493,7 +493,9 @@ def plain_path(name):
 
 
 def given_name(spark_name):
-    return GIVEN_NAMES.get(plain_path(spark_name), spark_name)
+    """The name as given of a file Spark names by its URL (`file:///a,%5B1%5D.gz`)."""
+    from urllib.parse import unquote
+    return GIVEN_NAMES.get(plain_path(unquote(spark_name)), GIVEN_NAMES.get(plain_path(spark_name), unquote(spark_name)))
 
 
 def job_failure(error):
@@ -567,7 +569,7 @@ class StandardError:
                     # The frames are indented; the exception's own line ends the traceback.
                     skipping = line[:1] in (b" ", b"\t")
                     continue
-                if line.startswith((b"\tat ", b"\t... ")):
+                if line.startswith((b"\tat ", b"\t... ", b"Caused by: ", b"\tSuppressed: ")):
                     continue
                 os.write(self.fd, line)
 
