@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# Runs the real PySpark job in local mode on small exports of bytes a text pipe can't carry
-# (invalid UTF-8, NUL, a lone \r, CRLF), then on a 1M-user international export split into 8
-# files, and checks with cmp that its output (and its `userlist:` lines on standard error) equals
-# one userlist run over the same files, for a paged query and for a full sorted export; prints the
-# times of both (README: "Past one machine").
+# Runs the real PySpark job in local mode and checks it against one userlist run with cmp
+# (standard output, the `userlist:` lines of standard error, the exit code, and the -o and
+# --summary files), in four parts (README: "Past one machine"):
+#   1. small exports of bytes a text pipe can't carry (invalid UTF-8, NUL, a lone \r, CRLF);
+#   2. every option the README lists, over skewed shards (an empty file, gzip, ids repeated across
+#      files, CRLF, bad lines, a file Spark splits in two, a name with `,` and `[`), with a
+#      relative --userlist the job ships itself, and the stages' environment (--env);
+#   3. failures, each one line with its exit code: a missing binary, an executor's binary of
+#      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL, an
+#      input that does not exist, a bad option;
+#   4. a COUNT-user international export split into PARTS files: a paged query, a full sorted
+#      export and a --where export, with the times of both (USERLIST_SPARK_TIMINGS=1).
 #
 #   bash Integrations/spark/check.sh
 #
 # Needs the machine's Java 17 (java on PATH) and Python 3 with venv; PySpark comes from pip into
 # Integrations/spark/.venv (gitignored). Data lands in Integrations/spark/data (gitignored).
 # Environment: USERLIST (default .build-release/release/userlist, built when missing), MASTER
-# (local[2]), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (only the small
-# exports of odd bytes, not the big ones). SKIP_WITHOUT_PYSPARK=1 (CI)
-# makes a missing Java or a PySpark that can't be installed (PyPI unreachable) a loud SKIPPED
-# line and exit 0 instead of a failure; a wrong answer fails either way.
+# (local[2]), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (part 1 only),
+# OPTIONS_ONLY=1 (parts 1-3). SKIP_WITHOUT_PYSPARK=1 (CI) makes a missing Java or a PySpark that
+# can't be installed (PyPI unreachable) a loud SKIPPED line and exit 0 instead of a failure; a
+# wrong answer fails either way.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -92,6 +99,118 @@ check_bytes crlf-then-overlong   "$BYTES/crlf-then-overlong.ndjson" -f ndjson
 check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
 check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
 [ "${BYTES_ONLY:-0}" = 1 ] && exit $status
+
+# Every option the README lists, through the job (issue 24), over skewed shards: an empty file, a
+# gzip one, ids repeated across shards, CRLF line ends, bad lines, and a name with `,` and `[`
+# (a path, never a glob). The binary is named by a relative path: the job ships it. @SUMMARY@ and
+# @OUT@ stand for a file of each run's own (their "seconds" differ, and "bytes" with the .gz; the
+# rest must not).
+SHARDS=$DATA/shards
+if [ ! -s "$SHARDS/.done" ]; then
+  rm -rf "$SHARDS"; mkdir -p "$SHARDS"
+  python3 Benchmarks/generate-users.py --count 30000 --names international --out "$SHARDS/all.tmp" > /dev/null
+  # 10 MB: Spark splits it in two (local[2]); the second split's lines get their numbers in the
+  # merge, from the first's count: a bad line and a record with no id near its end say whether
+  # they are right. (Bad lines that are not cut off: a line cut off inside its document is worded
+  # differently by the map stage, README "Where it differs from one run".)
+  { head -n 24000 "$SHARDS/all.tmp"; printf '{"id":"bad" "name":"A"}\n{"name":"No Id"}\n'; sed -n '24001,25000p' "$SHARDS/all.tmp"; } > "$SHARDS/1-first.ndjson"
+  : > "$SHARDS/2-empty.ndjson"
+  sed -n '25001,26500p' "$SHARDS/all.tmp" | gzip -c > "$SHARDS/3-gzip.ndjson.gz"
+  # Ids seen before (a later occurrence loses), with CRLF line ends, and bad lines.
+  { sed -n '2001,2600p' "$SHARDS/all.tmp"; printf '{"id":"bad",, "name":"B"}\n{"name":"No Id"}\n'; sed -n '26501,28000p' "$SHARDS/all.tmp"; } | sed 's/$/\r/' > "$SHARDS/4-dupes,crlf[bad].ndjson"
+  sed -n '28001,30000p' "$SHARDS/all.tmp" > "$SHARDS/5-last.ndjson"
+  rm "$SHARDS/all.tmp"; touch "$SHARDS/.done"
+fi
+SHARD_FILES=("$SHARDS"/[0-9]*)
+RELATIVE_USERLIST=$(realpath --relative-to=. "$USERLIST")
+check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@ replaced)
+  local label=$1; shift
+  local one=$SHARDS/$label.one spark=$SHARDS/$label.spark one_code=0 spark_code=0 same=yes
+  rm -f "$one"* "$spark"*
+  local one_options=("${@//@SUMMARY@/$one.summary}") spark_options=("${@//@SUMMARY@/$spark.summary}")
+  one_options=("${one_options[@]//@OUT@/$one.out}"); spark_options=("${spark_options[@]//@OUT@/$spark.out}")
+  "$USERLIST" "${SHARD_FILES[@]}" "${one_options[@]}" > "$one" 2> "$one.err" || one_code=$?
+  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[@]}" -- \
+    "${spark_options[@]}" > "$spark" 2> "$spark.err" || spark_code=$?
+  cmp -s "$one" "$spark" || same=NO
+  cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
+  for extra in summary out; do
+    [ -e "$one.$extra" ] || [ -e "$spark.$extra" ] || continue
+    # "bytes" differs with a .gz among the inputs: one run counts the file's bytes, the job the
+    # lines' (README: Where it differs from one run).
+    cmp -s <(sed 's/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//' "$one.$extra" 2>&1) <(sed 's/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//' "$spark.$extra" 2>&1) || same="$same ($extra differs)"
+  done
+  [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
+  printf '%-18s exit %s  %3s userlist: lines  %6s bytes   cmp: %s\n' "$label" "$one_code" "$(grep -c '^userlist:' "$one.err")" "$(stat -c %s "$one")" "$same"
+  if [ "$same" != yes ]; then
+    status=1
+    diff <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") | head -5 | sed 's/^/    /' || true
+    grep -v '^userlist:' "$spark.err" | grep -v '^WARNING: Using incubator' | head -5 | sed 's/^/    spark: /' || true
+  fi
+}
+echo "options: ${#SHARD_FILES[@]} shards (an empty one, gzip, repeated ids, CRLF, bad lines, a name with , and [), --userlist $RELATIVE_USERLIST"
+check_options summary-page   --skip-bad-json --search an --sort name --page 2 --page-size 7 -f json --summary @SUMMARY@
+check_options count          --skip-bad-json --search er --count
+check_options page-past-end  --skip-bad-json --sort name --page 9999 --page-size 50 -f json
+check_options full-csv-out   --skip-bad-json --sort city:desc -f csv -o @OUT@ --summary @SUMMARY@
+check_options tsv-fields     --skip-bad-json --sort email -f tsv --fields id,name,address.city,company.name
+check_options ndjson-stream  --skip-bad-json -f ndjson
+check_options table          --skip-bad-json --sort name --page 3 --page-size 10 -f table --no-header
+check_options where-arg      --skip-bad-json --where '.address.city | startswith($c)' --arg c S --sort id -f csv --limit 40
+check_options jq-out         --skip-bad-json --sort name --page 1 --page-size 5 --jq-out '.items[].title' -r
+# Sorted: a streamed one run that fails has written the rows of the 4 MiB chunks before the
+# error, the job only the earlier inputs' (README: Where it differs from one run).
+check_options strict         --skip-bad-json --strict --sort name -f csv
+check_options bad-json       --sort name -f json
+check_options summary-stderr --skip-bad-json --sort name --page 1 -f json --summary -
+# The stages see only what userlist needs of the environment: the driver's other variables are
+# not in jq's $ENV, unless named with --env (then as one run sees them).
+env_check() { # $1 = label, $2 = what one run's environment lacks or has, then spark options
+  local label=$1 one_env=$2; shift 2
+  local one=$SHARDS/$label.one spark=$SHARDS/$label.spark same=yes
+  env $one_env "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --where '$ENV.USERLIST_CHECK_SECRET == null' --count > "$one" 2>/dev/null || true
+  USERLIST_CHECK_SECRET=s3 "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$RELATIVE_USERLIST" "$@" "${SHARD_FILES[@]}" -- \
+    --skip-bad-json --where '$ENV.USERLIST_CHECK_SECRET == null' --count > "$spark" 2>/dev/null || true
+  cmp -s "$one" "$spark" || { same=NO; status=1; }
+  printf '%-18s one run %s, spark %s   cmp: %s\n' "$label" "$(cat "$one")" "$(cat "$spark")" "$same"
+}
+env_check env-not-passed "-u USERLIST_CHECK_SECRET"
+env_check env-passed     "USERLIST_CHECK_SECRET=s3" --env USERLIST_CHECK_SECRET
+
+# Failures: one line on standard error (besides the JVM's own WARNING line), no traceback, and the
+# documented exit code.
+FAIL=$DATA/failures
+mkdir -p "$FAIL"
+printf '#!/bin/sh\n[ "$1 $2" = "stage map" ] && kill -9 $$\nexec %s "$@"\n' "$USERLIST" > "$FAIL/killed-userlist"
+printf '#!/bin/sh\ncase "$0" in */userFiles-*) [ "$1" = --version ] && { echo 0.0.1; exit 0; };; esac\nexec %s "$@"\n' "$USERLIST" > "$FAIL/other-version-userlist"
+chmod +x "$FAIL"/*-userlist
+head -c 30000 "$SHARDS/3-gzip.ndjson.gz" > "$FAIL/cut,[short].ndjson.gz"
+check_failure() { # $1 = label, $2 = expected exit, $3 = expected line (a grep -E pattern), then job arguments
+  local label=$1 expected=$2 pattern=$3; shift 3
+  local code=0 err=$FAIL/$label.err verdict=yes
+  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" "$@" > /dev/null 2> "$err" || code=$?
+  local lines; lines=$(grep -v '^WARNING: Using incubator modules' "$err" | grep -c . || true)
+  [ "$code" = "$expected" ] || verdict="NO (exit $code)"
+  [ "$lines" = 1 ] || verdict="$verdict ($lines lines)"
+  grep -Eq "$pattern" "$err" || verdict="$verdict (not the expected line)"
+  [ "$verdict" = yes ] || status=1
+  printf '%-18s exit %s  %s   as expected: %s\n' "$label" "$code" "$(grep -v '^WARNING: Using incubator' "$err" | head -1)" "$verdict"
+  [ "$verdict" = yes ] || sed 's/^/    /' "$err" | head -20
+}
+check_failure missing-binary 66 '^userlist_spark.py: --userlist .*no/such/userlist: No such file' \
+  --userlist no/such/userlist "${SHARD_FILES[0]}" -- -f csv
+check_failure wrong-version 64 '^userlist_spark.py: userlist on executor .* is version 0.0.1, the driver.s is ' \
+  --userlist "$FAIL/other-version-userlist" "${SHARD_FILES[0]}" -- -f csv
+check_failure truncated-gzip 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
+  --userlist "$RELATIVE_USERLIST" "$FAIL/cut,[short].ndjson.gz" -- -f csv
+check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed by SIGKILL \(signal 9\)' \
+  --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv
+check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file or directory' \
+  --userlist "$RELATIVE_USERLIST" "$SHARDS/nothing-here.ndjson" -- -f csv
+check_failure bad-option 64 "^userlist: unknown option '--sortt'" \
+  --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --sortt name
+[ "${OPTIONS_ONLY:-0}" = 1 ] && exit $status
+
 
 EXPORT=$DATA/users-intl-$COUNT.ndjson
 if [ ! -s "$EXPORT" ]; then

@@ -3,36 +3,72 @@
 byte for byte, with its warnings and exit code, computed by Spark's executors.
 
     python3 Integrations/spark/userlist_spark.py --master local[4] --userlist PATH \\
-        --output OUT INPUT... -- [userlist options]
+        [--output OUT] INPUT... -- [userlist options]
 
-    spark-submit --files /path/to/userlist Integrations/spark/userlist_spark.py \\
-        --userlist ./userlist --output OUT hdfs:///exports/2026-11-24/ -- --sort name -f csv
+    spark-submit Integrations/spark/userlist_spark.py --userlist ./userlist \\
+        --output OUT hdfs:///exports/2026-11-24/ -- --sort name -f csv
 
 The job (README: "Past one machine"):
 
-  1. Every input's lines, read as their exact bytes (read_lines), get their global position —
-     what zipWithIndex gives the inputs' lines one after another (one pass counts each partition,
-     then each line is numbered from the sum of the partitions before it; done by hand so the same
-     pass also gives each line's number in its own input, for messages).
-  2. `userlist stage map` runs on each partition (RDD.pipe): one line per user keyed by its id.
+  0. The driver's userlist (--userlist, a path on the driver) is shipped to every executor
+     (SparkContext.addFile); one small job checks that it runs there and that its `--version` is
+     the driver's, before any work.
+  1. Every input's lines, read once as their exact bytes (read_frame), get a position that sorts
+     in input order without counting first (number_lines: partition, then line in it) and their
+     number in their input, or, past an input's first split, a mark the merge resolves.
+  2. `userlist stage map` runs on each partition (run_stage, a pipe as RDD.pipe's): one line per
+     user keyed by its id.
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
      the best page x page size (or every match of a full export, behind a byte-ordered key).
   5. The driver gathers partial's lines (a full export sorted by that key with sortBy, in
-     parallel) and pipes them to `userlist stage merge`, which writes OUT and the warnings, and
-     whose exit code is the job's.
+     parallel) and pipes them to `userlist stage merge`, which writes OUT, --summary and the
+     warnings, and whose exit code is the job's.
 
-Python 3.9+, PySpark 4 (Java 17). Only the standard library besides PySpark.
+Every failure is one line on standard error and userlist's exit code (main's handler): no
+traceback. Python 3.9+, PySpark 4 (Java 17). Only the standard library besides PySpark.
 """
 
 import argparse
 import json
 import os
 import re
-import shlex
+import signal
 import subprocess
 import sys
+import threading
 import time
+
+# userlist's exit codes (README: Exit codes), and 70 for a failure of Spark's own.
+EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE = 64, 65, 66, 70
+
+# What the stages' processes get of an environment (nothing else: not the driver's, not the
+# Python worker's): the driver's locale and time zone, which decide what one run on the driver
+# would print, and the node's own search path, library path and temporary directory. `--env NAME`
+# adds the driver's NAME (for jq's $ENV and env in --where and --jq).
+DRIVER_ENVIRONMENT = ("LANG", "LC_ALL", "LC_CTYPE", "TZ")
+NODE_ENVIRONMENT = ("PATH", "LD_LIBRARY_PATH", "TMPDIR")
+
+# A stage's failure crosses from the executor to the driver inside Spark's exception text, as one
+# JSON object behind this marker.
+FAILURE_MARKER = "USERLIST-STAGE-FAILED"
+
+
+class JobFailure(Exception):
+    """A failure the job reports as one line (`userlist_spark.py: MESSAGE`, or the stage's own
+    `userlist: …` line) with an exit code."""
+
+    def __init__(self, message, code):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class Usage(argparse.ArgumentParser):
+    """argparse that fails in one line with exit 64, as userlist's own usage errors do."""
+
+    def error(self, message):
+        raise JobFailure("%s (see 'userlist_spark.py --help')" % message, EX_USAGE)
 
 
 def parse_arguments(argv):
@@ -42,29 +78,116 @@ def parse_arguments(argv):
         ours, theirs = argv[:cut], argv[cut + 1:]
     else:
         ours, theirs = argv, []
-    parser = argparse.ArgumentParser(
+    parser = Usage(
         prog="userlist_spark.py",
         description="Run userlist over INPUTs on Spark; the output equals one userlist run's.",
-        epilog="Options after -- are userlist's (--search, --where, --sort, --page, -f, --fields, ...).",
+        epilog="Options after -- are userlist's (--search, --where, --sort, --page, -f, --fields, --summary, ...).",
     )
     parser.add_argument("--master", help="Spark master: local[4], yarn, spark://host:7077 (with spark-submit, leave it to spark-submit)")
     parser.add_argument("--userlist", required=True,
-                        help="the userlist binary: a path that exists on every node, or the name of a file shipped with "
-                             "spark-submit --files (./userlist)")
-    parser.add_argument("--output", required=True, help="the output file, written on the driver; '-' is standard output")
+                        help="the userlist binary on the driver (a relative path is fine): the job ships it to every executor")
+    parser.add_argument("--output", help="the output file, written on the driver; '-' (the default) is standard output")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME",
+                        help="pass the driver's environment variable NAME to the stages (jq's $ENV, env); repeatable")
     parser.add_argument("--partitions", type=int,
                         help="partitions of the shuffle by id and of the sort (default: as many as the input has)")
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="NDJSON files (.gz too), or directories or globs of them, read in the order given")
-    return parser.parse_args(ours), theirs
+    args = parser.parse_args(ours)
+    if args.partitions is not None and args.partitions < 1:
+        parser.error("--partitions must be 1 or more, got %d" % args.partitions)
+    return args, theirs
 
 
-def driver_userlist(given):
-    """The binary the driver runs (plan, merge): the path as given, else the copy --files shipped."""
-    if os.path.isfile(given):
-        return os.path.abspath(given)
+# userlist's options, as its command line reads them (Sources/userlist/JQArguments.swift): jq's
+# pairs take two values, these one; after --args / --jsonargs a word without a dash is a value.
+JQ_PAIRS = ("--arg", "--argjson", "--rawfile", "--slurpfile")
+TAKES_VALUE = ("--search", "--where", "--jq", "--jq-out", "--users-at", "--sort", "--page", "--page-size", "--limit",
+               "-f", "--format", "--fields", "--color", "-o", "--output", "--rejects", "--max-rejects", "--summary",
+               "--threads", "--jq-timeout")
+# What only the merge stage does: write the output and the summary.
+MERGE_ONLY = ("-o", "--output", "--summary")
+
+
+def split_options(options):
+    """userlist's options as (every stage's, the merge stage's own): `-o FILE`, `--output FILE`
+    and `--summary FILE` (or `--summary=FILE`) go to merge only; everything else to every stage,
+    in order. Values are never taken for options (`--arg x --summary` binds $x to "--summary")."""
+    stages, merge = [], []
+    index, positional = 0, False
+    while index < len(options):
+        word = options[index]
+        if word == "--":
+            stages += options[index:]
+            break
+        if word in JQ_PAIRS:
+            stages += options[index:index + 3]
+            index += 3
+            continue
+        if word in ("--args", "--jsonargs"):
+            positional = True
+        if positional and (not word.startswith("-") or word == "-"):
+            stages.append(word)
+        elif word in MERGE_ONLY or word.split("=", 1)[0] in MERGE_ONLY and "=" in word:
+            taken = options[index:index + (1 if "=" in word else 2)]
+            merge += taken
+            index += len(taken)
+            continue
+        elif word in TAKES_VALUE:
+            stages += options[index:index + 2]
+            index += 2
+            continue
+        else:
+            stages.append(word)
+        index += 1
+    return stages, merge
+
+
+def run_quietly(command, **kwargs):
+    """A command's result, or None when it can't be started at all."""
+    try:
+        return subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kwargs)
+    except OSError:
+        return None
+
+
+def userlist_version(path, environment=None, shown=None):
+    """`userlist --version` of the binary at path, or raise JobFailure naming what is wrong (as
+    `shown`, the path as the user gave it)."""
+    given, path = path, os.path.abspath(path)
+    if shown is None:
+        shown = given
+    if not os.path.exists(path):
+        raise JobFailure("--userlist %s: No such file or directory" % shown, EX_NOINPUT)
+    if os.path.isdir(path) or not os.access(path, os.X_OK):
+        raise JobFailure("--userlist %s: not an executable file" % shown, EX_NOINPUT)
+    result = run_quietly([path, "--version"], env=environment)
+    if result is None or result.returncode != 0:
+        said = (result.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1] if result else ""
+        raise JobFailure("--userlist %s does not run: %s" % (
+            shown, said or ("exit %d" % result.returncode if result else "it can't be started")), EX_NOINPUT)
+    return result.stdout.decode("utf-8", "replace").strip()
+
+
+def stage_environment(names):
+    """The driver's part of the stages' environment (see DRIVER_ENVIRONMENT)."""
+    return {name: os.environ[name] for name in DRIVER_ENVIRONMENT + tuple(names) if name in os.environ}
+
+
+def node_environment(driver_part):
+    """On an executor: the driver's part, and the node's own PATH, LD_LIBRARY_PATH and TMPDIR."""
+    environment = {name: os.environ[name] for name in NODE_ENVIRONMENT if name in os.environ}
+    environment.update(driver_part)
+    return environment
+
+
+def shipped_userlist(name):
+    """On an executor: the path of the userlist the driver shipped (SparkContext.addFile)."""
     from pyspark import SparkFiles
-    return SparkFiles.get(os.path.basename(given))
+    path = SparkFiles.get(name)
+    if os.path.isfile(path) and not os.access(path, os.X_OK):
+        os.chmod(path, 0o755)
+    return path
 
 
 def hidden(name):
@@ -73,27 +196,40 @@ def hidden(name):
     return name.startswith(("_", "."))
 
 
+def hadoop_path(jvm, given):
+    try:
+        return jvm.org.apache.hadoop.fs.Path(given)
+    except Exception as error:  # Py4JJavaError: "Relative path in absolute URI", ...
+        raise JobFailure("%s: not a path Spark can read (%s)" % (given, java_message(error)), EX_NOINPUT)
+
+
 def expand_inputs(sc, inputs):
-    """Each INPUT as the files it names, in order: a directory's files and a glob's matches sorted
-    by path (as a shell sorts `exports/*.ndjson`), without names starting with _ or . (`_SUCCESS`);
-    a plain file as given, so messages name it as one run would (one of those names is exit 66:
-    Spark can't read it). Every file is an input of its own: its lines are numbered from 1."""
+    """Each INPUT as the files it names, in order: a path that exists is taken literally (a file,
+    or a directory's files, sorted by path); only one that does not is read as a glob (`*?[{`),
+    its matches sorted by path (as a shell sorts `exports/*.ndjson`). Names starting with _ or .
+    (`_SUCCESS`) are left out of a directory or a glob; one of those named on its own is exit 66:
+    Spark can't read it. A plain file keeps the name given, so messages name it as one run would.
+    Every file is an input of its own: its lines are numbered from 1."""
     jvm = sc._jvm
     conf = sc._jsc.hadoopConfiguration()
     files = []
     for given in inputs:
-        path = jvm.org.apache.hadoop.fs.Path(given)
+        path = hadoop_path(jvm, given)
         fs = path.getFileSystem(conf)
-        glob = any(c in given for c in "*?[{")
-        if not glob and fs.exists(path) and not fs.getFileStatus(path).isDirectory():
-            if hidden(path.getName()):
-                sys.stderr.write("userlist_spark.py: %s: Spark reads no file whose name starts with _ or . "
-                                 "(rename it, or link it under another name)\n" % given)
-                sys.exit(66)
-            files.append(given)
-            continue
+        if fs.exists(path):
+            if not fs.getFileStatus(path).isDirectory():
+                if hidden(path.getName()):
+                    raise JobFailure("%s: Spark reads no file whose name starts with _ or . "
+                                     "(rename it, or link it under another name)" % given, EX_NOINPUT)
+                files.append(given)
+                continue
+            statuses = [fs.getFileStatus(path)]
+        elif any(c in given for c in "*?[{"):
+            statuses = fs.globStatus(path) or []
+        else:
+            statuses = []
         found = []
-        for status in fs.globStatus(path) or []:
+        for status in statuses:
             if status.isDirectory():
                 for child in fs.listStatus(status.getPath()):
                     name = child.getPath().getName()
@@ -102,70 +238,229 @@ def expand_inputs(sc, inputs):
             elif not hidden(status.getPath().getName()):
                 found.append(status.getPath().toString())
         if not found:
-            sys.stderr.write("userlist: %s: No such file or directory\n" % given)
-            sys.exit(66)
+            raise JobFailure("userlist: %s: No such file or directory" % given, EX_NOINPUT) if not statuses else \
+                JobFailure("%s: no file to read (names starting with _ or . are left out)" % given, EX_NOINPUT)
         files += sorted(found)
     return files
 
 
-def read_lines(spark, name):
-    r"""A file's lines as their exact bytes, in order: a line ends at `\n` only, which is not part of
-    it (one run's lines: the `\r` of a CRLF stays, JSON white space, and a lone `\r` ends no line).
+def read_frame(spark, name):
+    r"""A file's lines as a DataFrame of one column, each line's exact bytes, in order: a line ends
+    at `\n` only, which is not part of it (one run's lines: the `\r` of a CRLF stays, JSON white
+    space, and a lone `\r` ends no line). The name is a path, never a glob (`__globPaths__`):
+    `a[1].ndjson` is that file.
 
     Not `sc.textFile`: its Hadoop reader also ends a line at a lone `\r`, and it hands lines over
     as Java strings, invalid UTF-8 already replaced by U+FFFD, so one run's error would vanish
     (even with use_unicode=False, which only skips Python's decoding of that string). Spark SQL's
     text source keeps each line's bytes; cast to binary, they reach Python as `bytes`, framed as
     textFile's strings are. One file's splits come in file order, one per partition."""
+    return (spark.read.option("lineSep", "\n").option("__globPaths__", "false").text(name)
+            .selectExpr("CAST(value AS BINARY) AS value"))
+
+
+def frame_lines(spark, frame):
+    """A DataFrame of read_frame's as an RDD of bytes (one line each)."""
     from pyspark.rdd import RDD
     from pyspark.serializers import UTF8Deserializer
-    frame = spark.read.option("lineSep", "\n").text(name).selectExpr("CAST(value AS BINARY) AS value")
     binary = spark.sparkContext._jvm.org.apache.spark.sql.Encoders.BINARY()
     return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), spark.sparkContext, UTF8Deserializer(use_unicode=False))
 
 
 def stage_text(text):
     r"""A line's bytes as the map stage's (INPUT prefix, TEXT): UTF-8 as it is; anything else
-    escaped for the text pipe (RDD.pipe writes `str` as UTF-8), `\\` for a backslash and `\xHH`
-    for each byte that is not UTF-8, under `eINPUT`, and the map stage reads the exact bytes."""
+    escaped for the text pipe, `\\` for a backslash and `\xHH` for each byte that is not UTF-8,
+    under `eINPUT`, and the map stage reads the exact bytes."""
     try:
         return "", text.decode("utf-8")
     except UnicodeDecodeError:
         return "e", text.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")
 
 
+# A line's number the driver can't know without counting (see number_lines), as the map stage
+# takes it: Sources/UserListKit/Stages/StageLineMark.swift.
+MARK_BASE, MARK_PER_SPLIT = 10 ** 17, 10 ** 11
+# Global positions: a partition's index in the high bits, the line's index in it in the low ones.
+POSITION_BITS = 43
+
+
 def number_lines(spark, files):
-    """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number in it from
-    1, global position from 0; `eINPUT` and TEXT escaped for a line that is not UTF-8), and how
-    many lines there are."""
-    sc = spark.sparkContext
-    per_file = [read_lines(spark, name) for name in files]
-    lines = sc.union(per_file) if len(per_file) > 1 else per_file[0]
-    # A union keeps its parts' partitions in order: file 0's splits in order, then file 1's, ...
-    owner = [index for index, rdd in enumerate(per_file) for _ in range(rdd.getNumPartitions())]
-    counts = lines.mapPartitions(lambda it: [sum(1 for _ in it)]).collect()
-    starts, firsts, total, seen = [], [], 0, [0] * len(files)
-    for partition, count in enumerate(counts):
-        starts.append(total)
-        firsts.append(seen[owner[partition]])
-        total += count
-        seen[owner[partition]] += count
+    """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number, global
+    position; `eINPUT` and TEXT escaped for a line that is not UTF-8), in one pass over the input:
+    nothing is counted first.
+
+    POSITION sorts in input order without counting: the partition's index (the union keeps file
+    0's splits in order, then file 1's, ...) then the line's index in it. LINE is the line's number
+    in its input for an input's first split; in a later split the driver can't know it, so it
+    writes a mark (MARK_BASE + split x MARK_PER_SPLIT + the line's number in the split), the map
+    stage reports the split's line count, and the merge writes each marked number in its
+    messages as the line's number in its input, once every split has been counted."""
+    from functools import reduce
+    frames = [read_frame(spark, name) for name in files]
+    union = reduce(lambda a, b: a.union(b), frames)
+    sizes = [frame._jdf.rdd().getNumPartitions() for frame in frames]
+    owner = [index for index, size in enumerate(sizes) for _ in range(size)]
+    first_split = [index == 0 or owner[index - 1] != owner[index] for index in range(len(owner))]
+    lines = frame_lines(spark, union)
+    if lines.getNumPartitions() != len(owner):
+        raise JobFailure("Spark split the inputs into %d partitions, their union into %d" % (
+            sum(sizes), lines.getNumPartitions()), EX_SOFTWARE)
+    if len(owner) >= 10 ** 6:
+        raise JobFailure("the inputs make %d partitions; at most 999999 (raise spark.sql.files.maxPartitionBytes)"
+                         % len(owner), EX_USAGE)
+    line_bits = POSITION_BITS - max(1, len(owner).bit_length())
+    limit = min(1 << line_bits, MARK_PER_SPLIT - 1)
 
     def tag(partition, texts):
-        source, position, line = owner[partition], starts[partition], firsts[partition] + 1
-        for text in texts:
-            escaped, text = stage_text(text)
-            yield "%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)
+        source = owner[partition]
+        position = partition << line_bits
+        line = 1 if first_split[partition] else MARK_BASE + partition * MARK_PER_SPLIT + 1
+        for count, text in enumerate(texts):
+            if count == limit:
+                raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
+                    "message": "partition %d holds more than %d lines: raise the partitions "
+                               "(spark.sql.files.maxPartitionBytes)" % (partition, limit), "code": EX_DATAERR})))
+            try:
+                text.decode("utf-8")  # checked, not kept: the line goes on as its bytes
+                yield b"%d\t%d\t%d\t%s" % (source, line, position, text)
+            except UnicodeDecodeError:
+                escaped, text = stage_text(text)
+                yield ("%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)).encode("utf-8")
             position += 1
             line += 1
 
-    return lines.mapPartitionsWithIndex(tag), total
+    return lines.mapPartitionsWithIndex(tag)
 
 
-def stage_command(userlist, stage, names, options):
-    """The command RDD.pipe runs (it splits it with shlex)."""
-    inputs = [word for name in names for word in ("--input", name)]
-    return shlex.join([userlist, "stage", stage] + inputs + options)
+def stage_arguments(stage, names, options):
+    return ["stage", stage] + [word for name in names for word in ("--input", name)] + options
+
+
+def jq_files(options):
+    """The files `--rawfile NAME FILE` and `--slurpfile NAME FILE` read, by their index in
+    options: every stage process reads them, so they are shipped to the executors too."""
+    found, index = {}, 0
+    while index < len(options):
+        if options[index] == "--":
+            break
+        if options[index] in JQ_PAIRS:
+            if options[index] in ("--rawfile", "--slurpfile") and index + 2 < len(options):
+                found[index + 2] = options[index + 2]
+            index += 3
+        else:
+            index += 2 if options[index] in TAKES_VALUE else 1
+    return found
+
+
+def executor_options(options, shipped):
+    """On an executor: options with each jq file's path replaced by its shipped copy's."""
+    if not shipped:
+        return options
+    from pyspark import SparkFiles
+    return [SparkFiles.get(shipped[i]) if i in shipped else word for i, word in enumerate(options)]
+
+
+def stage_runner(binary, stage, names, options, environment, shipped=None):
+    """A function for mapPartitionsWithIndex that pipes a partition's lines through `userlist
+    stage STAGE` on the executor, as RDD.pipe does, but with the shipped binary, only the
+    environment userlist needs, and a failure that reaches the driver as one line: the stage's
+    own last `userlist:` line (or the signal that killed it) and its exit code."""
+    def run(partition, lines):
+        import socket
+        path = shipped_userlist(binary)
+        arguments = stage_arguments(stage, names, executor_options(options, shipped or {}))
+        process = subprocess.Popen([path] + arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, env=node_environment(environment))
+        upstream = []  # an error reading this partition's input, raised on this thread at the end
+        said = []      # the stage's `userlist:` lines: its failure, if it fails
+
+        def feed():
+            try:
+                write = process.stdin.write
+                for line in lines:
+                    write((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n")
+            except BrokenPipeError:
+                pass  # the stage stopped; its exit code says why
+            except BaseException as error:  # reading the input failed: the task fails with it
+                upstream.append(error)
+                process.kill()
+            finally:
+                try:
+                    process.stdin.close()
+                except BrokenPipeError:
+                    pass
+
+        def relay():
+            # jq's debug and stderr lines go on to the executor's standard error as they come.
+            for line in process.stderr:
+                if line.startswith(b"userlist:"):
+                    said.append(line)
+                else:
+                    sys.stderr.buffer.write(line)
+                    sys.stderr.flush()
+
+        threads = [threading.Thread(target=feed, daemon=True), threading.Thread(target=relay, daemon=True)]
+        for thread in threads:
+            thread.start()
+        for line in process.stdout:
+            yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
+        code = process.wait()
+        for thread in threads:
+            thread.join()
+        if upstream:
+            raise upstream[0]
+        if code != 0:
+            if code < 0:
+                try:
+                    name = signal.Signals(-code).name
+                except ValueError:
+                    name = "signal %d" % -code
+                message = "userlist stage %s was killed by %s (signal %d) in partition %d on %s" % (
+                    stage, name, -code, partition, socket.gethostname())
+                exit_code = 128 - code
+            else:
+                last = said[-1].decode("utf-8", "replace").strip() if said else ""
+                message = last or "userlist stage %s failed with exit %d in partition %d on %s" % (
+                    stage, code, partition, socket.gethostname())
+                exit_code = code
+            raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({"message": message, "code": exit_code})))
+        for line in said:
+            sys.stderr.buffer.write(line)
+        sys.stderr.flush()
+
+    return run
+
+
+def check_executors(sc, binary, driver_version, environment):
+    """Runs `userlist --version` once in each of the job's task slots (a small job before any
+    work): the shipped binary must run there and be the driver's version, else JobFailure."""
+    slots = max(1, sc.defaultParallelism)
+
+    def probe(_):
+        import socket
+        host = socket.gethostname()
+        try:
+            path = shipped_userlist(binary)
+        except Exception as error:
+            return [(host, "missing", str(error))]
+        if not os.path.isfile(path):
+            return [(host, "missing", path)]
+        result = run_quietly([path, "--version"], env=node_environment(environment))
+        if result is None:
+            return [(host, "fails", "it can't be started")]
+        if result.returncode != 0:
+            said = result.stderr.decode("utf-8", "replace").strip().splitlines()
+            return [(host, "fails", said[-1] if said else "exit %d" % result.returncode)]
+        return [(host, "ok", result.stdout.decode("utf-8", "replace").strip())]
+
+    for host, state, detail in sorted(set(sc.parallelize(range(slots), slots).mapPartitions(probe).collect())):
+        if state == "missing":
+            raise JobFailure("the shipped userlist is missing on executor %s (%s)" % (host, detail), EX_NOINPUT)
+        if state == "fails":
+            raise JobFailure("the shipped userlist does not run on executor %s: %s" % (host, detail), EX_NOINPUT)
+        if detail != driver_version:
+            raise JobFailure("userlist on executor %s is version %s, the driver's is %s: ship the driver's "
+                             "(--userlist)" % (host, detail, driver_version), EX_USAGE)
 
 
 def keyed(line):
@@ -183,11 +478,48 @@ def sort_key(line):
     return line.split("\t", 1)[0]
 
 
-def failed_stage_code(error):
-    """The exit code of the stage whose failure failed the job (its own line is on the executor's
-    standard error), or 70 when Spark failed for another reason."""
-    found = re.search(r"exited with error code (\d+)", str(error))
-    return int(found.group(1)) if found else 70
+def java_message(error):
+    """The first line of what an exception says, without Py4J's and Java's framing."""
+    text = str(getattr(error, "java_exception", None) or error).strip()
+    return (text.splitlines() or [""])[0]
+
+
+# The inputs' names as given, by their paths as Spark names them (`file:///x.gz` is `x.gz`).
+GIVEN_NAMES = {}
+
+
+def plain_path(name):
+    return re.sub(r"^file:/+", "/", name)
+
+
+def given_name(spark_name):
+    """The name as given of a file Spark names by its URL (`file:///a,%5B1%5D.gz`)."""
+    from urllib.parse import unquote
+    return GIVEN_NAMES.get(plain_path(unquote(spark_name)), GIVEN_NAMES.get(plain_path(spark_name), unquote(spark_name)))
+
+
+def job_failure(error):
+    """Spark's exception (Py4JJavaError, with the executors' errors as text) as one JobFailure."""
+    text = str(error)
+    found = re.search(re.escape(FAILURE_MARKER) + r"(\{.*?\})(?:\s|$)", text)
+    if found:
+        failure = json.loads(found.group(1))
+        return JobFailure(failure["message"], failure["code"])
+    # A file that can't be read: Spark SQL names it (FAILED_READ_FILE); say why as one run would.
+    read = re.search(r"Encountered error while reading file (\S+?)\.?\s+SQLSTATE", text) or \
+        re.search(r"Encountered error while reading file (\S+?)\.\s", text)
+    if read:
+        name = given_name(read.group(1))
+        if re.search(r"EOFException|Unexpected end of (input|ZLIB input) stream", text):
+            return JobFailure("userlist: %s: gzip: the compressed data ends early (truncated file?)" % name, EX_DATAERR)
+        if "FileNotFoundException" in text:
+            return JobFailure("userlist: %s: No such file or directory" % name, EX_NOINPUT)
+        cause = re.search(r"Caused by: ([\w.$]+(?:Exception|Error)[^\n]*)", text)
+        return JobFailure("userlist: %s: can't be read (%s)" % (name, cause.group(1) if cause else "Spark"), EX_DATAERR)
+    if "Python worker exited unexpectedly" in text:
+        return JobFailure("a Python worker running a stage died (killed, or out of memory); Spark gave up", EX_SOFTWARE)
+    lost = re.search(r"(Job aborted due to stage failure: [^\n]*?)(?: Most recent failure|\n|$)", text)
+    return JobFailure("Spark failed: %s" % (lost.group(1) if lost else java_message(error)), EX_SOFTWARE)
 
 
 class Timings:
@@ -205,60 +537,133 @@ class Timings:
 
     def report(self):
         if self.enabled:
-            sys.stderr.write("userlist_spark.py: " + ", ".join(self.parts) + "\n")
+            STDERR.write("userlist_spark.py: " + ", ".join(self.parts) + "\n")
 
 
-def main(argv):
-    started = time.time()
-    timings = Timings()
-    args, options = parse_arguments(argv)
+class StandardError:
+    """The job's standard error: userlist's lines (merge's, plan's, the one-line failure) go to
+    the real one; the JVM's, which carry the Python workers' and the executors' standard error in
+    local mode, go through a filter that drops Python tracebacks and Java stack frames (a worker
+    that loses its task prints one when Spark closes its socket) and passes every other line
+    (jq's debug and stderr output, a warning of Spark's own)."""
+
+    def __init__(self):
+        self.fd = os.dup(2)
+        self.thread = None
+
+    def filter_children(self):
+        read, write = os.pipe()
+        os.dup2(write, 2)  # what Spark's JVM, started after this, inherits
+        os.close(write)
+        self.thread = threading.Thread(target=self._filter, args=(read,), daemon=True)
+        self.thread.start()
+
+    def _filter(self, read):
+        skipping = False
+        with os.fdopen(read, "rb") as lines:
+            for line in lines:
+                if line.startswith(b"Traceback (most recent call last):"):
+                    skipping = True
+                    continue
+                if skipping:
+                    # The frames are indented; the exception's own line ends the traceback.
+                    skipping = line[:1] in (b" ", b"\t")
+                    continue
+                if line.startswith((b"\tat ", b"\t... ", b"Caused by: ", b"\tSuppressed: ")):
+                    continue
+                os.write(self.fd, line)
+
+    def write(self, text):
+        os.write(self.fd, text.encode("utf-8", "replace"))
+
+    def finish(self):
+        """Gives the filter a moment to pass on what the JVM wrote last."""
+        if self.thread is not None:
+            self.thread.join(timeout=0.3)
+
+
+STDERR = StandardError()
+
+
+def start_spark(master):
     # The workers run this Python (a virtual environment's, with PySpark).
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    # Spark's own messages at ERROR only (log4j2.properties beside this file), unless the cluster
-    # has a configuration of its own: standard error is then userlist's, as in one run.
+    # Spark's own messages at ERROR only, and not the executors' task failures, which the job
+    # reports itself in one line (log4j2.properties beside this file), unless the cluster has a
+    # configuration of its own: standard error is then userlist's, as in one run.
     os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
-    from pyspark import SparkConf, SparkContext, StorageLevel
+    from pyspark import SparkConf, SparkContext
     from pyspark.sql import SparkSession
 
     conf = SparkConf().setAppName("userlist")
-    if args.master:
-        conf.setMaster(args.master)
+    if master:
+        conf.setMaster(master)
     conf.set("spark.ui.showConsoleProgress", "false")
+    # Python's tracebacks of a failed task stay in the executors' logs; the driver gets the last line.
+    conf.set("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled", "true")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
-    spark = SparkSession(sc)  # for the text source that keeps a line's bytes (read_lines)
+    return sc, SparkSession(sc)  # the session: for the text source that keeps a line's bytes
+
+
+def ship(sc, path):
+    """Ships the driver's userlist to every executor, once; returns the name it has there. A file
+    of that name already shipped (spark-submit --files) must be the same file."""
+    name = os.path.basename(path)
+    shipped = list(getattr(sc, "listFiles", []))
+    if any(f.rstrip("/").rsplit("/", 1)[-1] == name for f in shipped):
+        return name  # the version check says whether it is the driver's
+    sc.addFile(path)
+    return name
+
+
+def run_job(args, options, started, timings):
+    stage_options, merge_options = split_options(options)
+    if args.output is not None and any(w in ("-o", "--output") or w.startswith(("-o=", "--output=")) for w in merge_options):
+        raise JobFailure("the output is given twice: --output before -- and -o/--output after it", EX_USAGE)
+    userlist = os.path.abspath(args.userlist)
+    # The binary first, before Spark starts: a wrong path is one line, now.
+    driver_version = userlist_version(args.userlist)
+    environment = stage_environment(args.env)
+
+    def driver_stage(stage, extra=(), **kwargs):
+        return [userlist] + stage_arguments(stage, names, stage_options + list(extra))
+
+    STDERR.filter_children()
+    sc, spark = start_spark(args.master)
     timings.mark("starting Spark")
     try:
-        userlist = driver_userlist(args.userlist)
-        # Executors run --userlist as given (a shipped ./userlist lands in their working
-        # directory); in local mode they are the driver, whose copy is found above.
-        executor_userlist = userlist if sc.master.startswith("local") else args.userlist
+        from pyspark import StorageLevel
+        binary = ship(sc, userlist)
+        shipped = {}
+        for index, path in jq_files(stage_options).items():
+            if not os.path.isfile(path):
+                break  # plan says so, in userlist's words
+            shipped[index] = ship(sc, os.path.abspath(path))
         names = expand_inputs(sc, args.inputs)
+        for name in names:
+            GIVEN_NAMES[plain_path(name if re.match(r"^\w+:", name) else os.path.abspath(name))] = name
         # Every option is checked once, before any work: a typo is exit 64 now, not in a task.
-        plan = subprocess.run([userlist, "stage", "plan"] + [w for n in names for w in ("--input", n)] + options,
-                              stdout=subprocess.PIPE)
+        plan = subprocess.run(driver_stage("plan"), stdout=subprocess.PIPE, stderr=STDERR.fd)
         if plan.returncode != 0:
             return plan.returncode
         plan = json.loads(plan.stdout)
+        check_executors(sc, binary, driver_version, environment)
+        timings.mark("planning, checking the executors' userlist")
 
-        timings.mark("planning")
-        numbered, total = number_lines(spark, names)
-        timings.mark("counting lines")
+        numbered = number_lines(spark, names)
         partitions = args.partitions or max(1, numbered.getNumPartitions())
-        # The stages see the driver's environment ($ENV in a jq expression), as one run there would.
-        environment = dict(os.environ)
-        mapped = numbered.pipe(stage_command(executor_userlist, "map", names, options), env=environment, checkCode=True)
+        mapped = numbered.mapPartitionsWithIndex(stage_runner(binary, "map", names, stage_options, environment, shipped))
         users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
-        partial = users.pipe(stage_command(executor_userlist, "partial", names, options), env=environment, checkCode=True)
+        partial = users.mapPartitionsWithIndex(stage_runner(binary, "partial", names, stage_options, environment, shipped))
         if plan["sort"]:
             # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
             partial = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions)
 
-        merge_command = [userlist, "stage", "merge"] + [w for n in names for w in ("--input", n)] + options
-        merge_command += ["--lines", str(total), "--started", "%.3f" % started]
-        if args.output != "-":
-            merge_command += ["--output", args.output]
-        merge = subprocess.Popen(merge_command, stdin=subprocess.PIPE)
+        merge_extra = merge_options + ["--started", "%.3f" % started]
+        if args.output is not None and args.output != "-":
+            merge_extra += ["--output", args.output]
+        merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
         try:
             first = True
             # A page's candidates are few: one job computes every partition at once. A full
@@ -272,17 +677,43 @@ def main(argv):
             merge.stdin.close()
         except BrokenPipeError:
             pass  # merge stopped early; its exit code says why
-        except Exception as error:  # a stage failed: its own line is on the executors' standard error
+        except BaseException:
+            # The job failed: merge must not finish an output (it writes -o only when it ends well).
             merge.kill()
             merge.wait()
-            sys.stderr.write("userlist_spark.py: a stage failed, so the job did: %s\n" % str(error).strip().splitlines()[0])
-            return failed_stage_code(error)
+            raise
         code = merge.wait()
         timings.mark("the rest into merge")
         return code
     finally:
         sc.stop()
+
+
+def main(argv):
+    """The job, with its one error handler: every failure is one line on standard error and
+    userlist's exit code, never a traceback."""
+    started = time.time()
+    timings = Timings()
+    try:
+        args, options = parse_arguments(argv)
+        return run_job(args, options, started, timings)
+    except JobFailure as failure:
+        report(failure)
+        return failure.code
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    except Exception as error:
+        failure = job_failure(error)
+        report(failure)
+        return failure.code
+    finally:
         timings.report()
+        STDERR.finish()
+
+
+def report(failure):
+    line = failure.message if failure.message.startswith("userlist:") else "userlist_spark.py: " + failure.message
+    STDERR.write(line.replace("\n", " ") + "\n")
 
 
 if __name__ == "__main__":

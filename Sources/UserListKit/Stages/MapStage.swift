@@ -31,6 +31,8 @@ struct MapStage {
         var stopped = false
         // An escaped line's bytes (see ``StageLine/appendDecoded(_:to:)``), reused.
         var decoded: [UInt8] = []
+        // What this process read of each input (``StageStatistics/parts``), by input.
+        var parts: [Int: StageStatistics.Part] = [:]
         try input.forEachLine { (line, number) throws(UserlistError) in
             guard let fields = StageLine.fields(line, count: 4), !fields[0].isEmpty else {
                 throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
@@ -53,6 +55,11 @@ struct MapStage {
                 throw StageFailure.bad(.map, input, number, "input \(index) has no name: give every input's name with --input, in order (\(names.count) given)")
             }
             statistics.lines += 1
+            if parts[index] == nil {
+                parts[index] = .init(input: index, first: global, lines: 0, mark: StageLineMark.split(of: lineNumber))
+            }
+            parts[index]!.lines += 1
+            parts[index]!.first = min(parts[index]!.first, global)
             statistics.bytes += (escaped ? decoded.count : fields[3].count) + 1
             if first == nil { first = global }
             if let known = statistics.starts.firstIndex(where: { $0.input == index }) {
@@ -76,6 +83,7 @@ struct MapStage {
             }
         }
         guard let first else { return }
+        statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)
         output.write("!\(first)\t\(first)\t")
         output.write(statistics.json())

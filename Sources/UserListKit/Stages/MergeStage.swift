@@ -36,8 +36,9 @@ struct MergeStage {
         var streamEnd: Int?
 
         /// Once every line of counts is in (they sort first): the warnings, and the output's start.
-        func startStreaming() {
+        func startStreaming() throws(UserlistError) {
             streaming = true
+            try total.resolveLines()
             if let error = total.error {
                 for text in Self.warnings(total, before: error) { warnings.warn(text) }
                 // A single run printing every match in input order streams its rows as they are
@@ -103,7 +104,7 @@ struct MergeStage {
                 previousKey = key
             }
             if stream != nil {
-                if !streaming { startStreaming() }
+                if !streaming { try startStreaming() }
                 rowBytes.removeAll(keepingCapacity: true)
                 guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
                     throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
@@ -131,8 +132,9 @@ struct MergeStage {
         if let expectedLines, total.lines != expectedLines {
             throw UserlistError(.data, "stage merge: the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice")
         }
+        try total.resolveLines()
         if stream != nil {
-            if !streaming { startStreaming() }
+            if !streaming { try startStreaming() }
             if let error = total.error {
                 try? output.flush()
                 throw error.error

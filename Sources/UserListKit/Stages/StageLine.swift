@@ -28,13 +28,17 @@ enum StageLine {
         return fields
     }
 
-    /// A field of decimal digits as a number (no sign, no more than 18 digits), else nil.
+    /// A field of decimal digits as a number (no sign, at most `Int.max`: a record's position
+    /// uses all 63 bits), else nil.
     static func integer(_ field: UnsafeRawBufferPointer) -> Int? {
-        guard !field.isEmpty, field.count <= 18 else { return nil }
+        guard !field.isEmpty, field.count <= 19 else { return nil }
         var value = 0
         for byte in field {
             guard byte &- UInt8(ascii: "0") < 10 else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
         }
         return value
     }

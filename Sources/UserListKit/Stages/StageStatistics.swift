@@ -32,6 +32,17 @@ struct StageStatistics: Codable, Sendable {
     /// it fails in that input.
     var starts: [InputStart] = []
     var error: StageError?
+    /// What each map process read of each input: where it starts (its first line's global
+    /// position), how many lines, and the split's mark when the driver could not number its lines
+    /// (``StageLineMark``). Absent in the counts of older stages.
+    var parts: [Part]?
+
+    struct Part: Codable, Sendable {
+        var input: Int
+        var first: Int
+        var lines: Int
+        var mark: Int?
+    }
 
     struct Warning: Codable, Sendable {
         var position: Int
@@ -71,6 +82,21 @@ struct StageStatistics: Codable, Sendable {
         for start in starts + other.starts { earliest[start.input] = min(start.line, earliest[start.input] ?? .max) }
         starts = earliest.map { InputStart(input: $0.key, line: $0.value) }.sorted { $0.input < $1.input }
         error = StageError.first(error, other.error)
+        if parts != nil || other.parts != nil { parts = (parts ?? []) + (other.parts ?? []) }
+    }
+
+    /// The warnings' and the error's marked line numbers (``StageLineMark``) as the lines'
+    /// numbers in their inputs; exit 65 when two map processes say they read the same lines.
+    mutating func resolveLines() throws(UserlistError) {
+        guard let parts, parts.contains(where: { $0.mark != nil }) else { return }
+        var seen = Set<[Int]>()
+        for part in parts where !seen.insert([part.input, part.first]).inserted {
+            throw UserlistError(.data, "stage merge: two map partitions read the lines of input \(part.input) from position \(part.first): a partition was counted twice")
+        }
+        let bases = StageLineMark.bases(parts)
+        for index in warnings.indices { warnings[index].text = StageLineMark.resolve(warnings[index].text, bases: bases) }
+        if let error { self.error!.message = StageLineMark.resolve(error.message, bases: bases) }
+        self.parts = parts.map { Part(input: $0.input, first: $0.first, lines: $0.lines, mark: nil) }
     }
 
     /// The skipped records a single run warns about: the first few by position.

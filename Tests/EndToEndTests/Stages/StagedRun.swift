@@ -87,19 +87,45 @@ enum StagedRun {
         // Compiled once for all partitions (libjq takes ~25 ms each); each stage process compiles its own.
         let filter = try run.makeFilter(parallelism: 1)
         let transform = try run.preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: run.variables) }
-        // The driver: every input's lines, numbered (input, line in it, position among all).
-        var numbered: [[UInt8]] = []
-        for (index, path) in inputs.enumerated() {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            for (number, line) in lines(bytes).enumerated() {
-                numbered.append(mapLine(input: index, line: number + 1, position: numbered.count, text: line))
+        // The driver, one of two ways. Counting first (older drivers): every input's lines,
+        // numbered (input, line in it, position among all), cut into contiguous splits anywhere.
+        // In one pass (userlist_spark.py): each input cut into splits of its own, a split's
+        // position its index in the high bits, and the line's number in its input marked
+        // (StageLineMark) in every split after an input's first, for the merge to resolve.
+        var splits: [[[UInt8]]] = []
+        var expectedLines: Int?
+        if Bool.random(using: &generator) {
+            var numbered: [[UInt8]] = []
+            for (index, path) in inputs.enumerated() {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                for (number, line) in lines(bytes).enumerated() {
+                    numbered.append(mapLine(input: index, line: number + 1, position: numbered.count, text: line))
+                }
+            }
+            splits = contiguousParts(numbered, count: Int.random(in: 1...16, using: &generator), using: &generator).map(Array.init)
+            expectedLines = numbered.count
+        } else {
+            var cut: [(input: Int, first: Bool, lines: [[UInt8]])] = []
+            for (index, path) in inputs.enumerated() {
+                let all = lines(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+                // A later split may be empty, the first never is: it starts at the file's first byte.
+                var parts = contiguousParts(Array(all.dropFirst()), count: Int.random(in: 1...4, using: &generator), using: &generator).map(Array.init)
+                if let head = all.first { parts[0].insert(head, at: 0) }
+                for (number, part) in parts.enumerated() { cut.append((index, number == 0, part)) }
+            }
+            let lineBits = 43 - max(1, Int.bitWidth - cut.count.leadingZeroBitCount)
+            for (split, part) in cut.enumerated() {
+                splits.append(part.lines.enumerated().map { local, line in
+                    let number = part.first ? local + 1 : StageLineMark.base + split * StageLineMark.perSplit + local + 1
+                    return mapLine(input: part.input, line: number, position: split << lineBits | local, text: line)
+                })
             }
         }
-        // Map, over contiguous splits as Spark's textFile makes them.
+        // Map, one process per split.
         var mapped: [[UInt8]] = []
-        for part in contiguousParts(numbered, count: Int.random(in: 1...16, using: &generator), using: &generator) {
+        for part in splits {
             let output = OutputWriter()
-            try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(Array(part))), to: output)
+            try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
             mapped += lines(output.bytes)
         }
         // The shuffle: one line per key, the smallest position; partitions by key, in any order.
@@ -130,7 +156,7 @@ enum StagedRun {
         let output = OutputWriter()
         let warnings = CollectedWarnings()
         do {
-            _ = try MergeStage(run: run, expectedLines: numbered.count).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            _ = try MergeStage(run: run, expectedLines: expectedLines).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
         } catch {
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
