@@ -93,8 +93,9 @@ public final class AtomicFile {
     deinit { abandon() }
 
     /// Gives the file its final mode, flushes the bytes to disk and renames the file into place
-    /// (and flushes the directory, so the rename is on disk too).
-    public func commit() throws(SystemError) {
+    /// (and flushes the directory, so the rename is on disk too). Not `durably`, the two flushes
+    /// are left to the system (`--split-pages`: thousands of small files, each still renamed whole).
+    public func commit(durably: Bool = true) throws(SystemError) {
         precondition(!done, "committed or abandoned already")
         guard let temporaryPath else {
             done = true
@@ -106,7 +107,7 @@ public final class AtomicFile {
             if fchown(descriptor, owner, group) != 0 { _ = fchown(descriptor, uid_t.max, group) }
         }
         fchmod(descriptor, finalMode)
-        if fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
+        if durably, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
             let failure = SystemError("write error", subject: path)
             abandon()
             throw failure
@@ -121,6 +122,7 @@ public final class AtomicFile {
         }
         PendingFiles.remove(temporaryPath)
         done = true
+        guard durably else { return }
         let directory = open(Self.split(resolvedPath).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)

@@ -30,3 +30,13 @@ public struct UserSearch: Hashable, Sendable {
         return TextFolding.foldedContains(field, foldedNeedle, scratch: &scratch)
     }
 }
+
+extension UserSearch {
+    /// `text` folded as `--search` folds both sides (case, diacritics, width): what a page's own
+    /// search box compares, so it finds what `--search` finds.
+    package static func folded(_ text: String) -> String { TextFolding.fold(text) }
+
+    /// The folding table `--search` uses, as the base64 text it is stored as (see
+    /// `FoldingTable`), for a page's search box to fold what is typed exactly the same way.
+    package static var foldingTableBase64: String { FoldingTable.blob.description }
+}

@@ -26,6 +26,9 @@ struct StageOptions: ParsableArguments {
         if batch.rejects != nil || batch.maxRejects != nil {
             throw ValidationError("--rejects and --max-rejects are not available in stages: only a single run writes rejected records")
         }
+        if output.splitPages != nil {
+            throw ValidationError("--split-pages is not available in stages: write the merge stage's output with -o, or split one run's")
+        }
         if !writesOutput, output.output != nil || batch.summary != nil {
             throw ValidationError("--output and --summary belong to the merge stage: map, partial and plan write their lines to standard output")
         }
