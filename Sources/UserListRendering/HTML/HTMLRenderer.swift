@@ -43,7 +43,36 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
     }
 
     public func appendRow(_ row: UserRow, to output: OutputWriter) {
-        output.write(HTMLTemplates.shared.row.render(HTMLRowContext(row)))
+        var scratch: [UInt8] = []
+        appendRow(row, to: output, scratch: &scratch)
+    }
+
+    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(256)
+        return RowEncoding.encode(rows) { row, output in appendRow(row, to: output, scratch: &scratch) }
+    }
+
+    /// One row: the row template's text (``CompiledRowTemplate``) around the row's values.
+    func appendRow(_ row: UserRow, to output: OutputWriter, scratch: inout [UInt8]) {
+        let cell = row.cell
+        let avatar = AvatarSource.loadable(cell.avatarURL)
+        let pieces = HTMLTemplates.shared.compiledRow.variants[
+            CompiledRowTemplate.variant(avatar: avatar != nil, subtitle: cell.subtitle != nil, caption: cell.caption != nil)]
+        for piece in pieces {
+            switch piece {
+            case .text(let bytes): bytes.withUnsafeBytes { output.write($0) }
+            case .slot(.key):
+                let fields = row.user.map { ($0.name, $0.username, $0.email) } ?? (cell.title, cell.subtitle, nil)
+                HTMLText.writeSearchKey(fields, scratch: &scratch, to: output)
+            case .slot(.colour): output.write(int: AvatarColour.index(of: cell.id))
+            case .slot(.initials): HTMLText.write(cell.initials, to: output)
+            case .slot(.avatar): HTMLText.write(avatar!, to: output)
+            case .slot(.title): HTMLText.write(cell.title, to: output)
+            case .slot(.subtitle): HTMLText.write(cell.subtitle!, to: output)
+            case .slot(.caption): HTMLText.write(cell.caption!, to: output)
+            }
+        }
     }
 
     /// What the opening and closing templates show of `state`.
@@ -96,8 +125,8 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
     }
 }
 
-/// One row's values for the row template, looked up by name (no reflection: a row is rendered
-/// for every user).
+/// One row's values for the row template, looked up by name: what Mustache renders a row from
+/// (the tests hold ``CompiledRowTemplate`` to it; a run writes rows from the compiled template).
 struct HTMLRowContext: MustacheParent {
     let row: UserRow
 

@@ -10,14 +10,16 @@ struct HTMLTemplates: Sendable {
     let opening: MustacheTemplate
     let row: MustacheTemplate
     let closing: MustacheTemplate
+    /// ``row`` cut at its values, for the rows of a run.
+    let compiledRow: CompiledRowTemplate
 
     static let shared: HTMLTemplates = {
         MustacheContentTypes.register(HTMLContentType(), named: HTMLContentType.name)
         do {
+            let row = try MustacheTemplate(string: rowText)
             return HTMLTemplates(
-                opening: try MustacheTemplate(string: openingText),
-                row: try MustacheTemplate(string: rowText),
-                closing: try MustacheTemplate(string: closingText))
+                opening: try MustacheTemplate(string: openingText), row: row,
+                closing: try MustacheTemplate(string: closingText), compiledRow: CompiledRowTemplate(row))
         } catch {
             preconditionFailure("the page's templates don't parse: \(error)")
         }

@@ -72,4 +72,54 @@ enum HTMLText {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// Writes `text` escaped as ``escaped(_:)`` escapes it, straight from its bytes when only
+    /// character references are needed (a row's values, a million times a page).
+    static func write(_ text: String, to output: OutputWriter) {
+        var text = text
+        let done = text.withUTF8 { bytes -> Bool in
+            guard !TerminalText.inspect(bytes).needsEscaping else { return false }
+            writeReferences(UnsafeRawBufferPointer(bytes), to: output)
+            return true
+        }
+        if !done { output.write(escaped(text)) }
+    }
+
+    /// Copies `bytes`, writing `&<>"'` as character references.
+    static func writeReferences(_ bytes: UnsafeRawBufferPointer, to output: OutputWriter) {
+        var runStart = 0
+        for i in 0..<bytes.count where needsReference(bytes[i]) {
+            output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
+            switch bytes[i] {
+            case UInt8(ascii: "&"): output.write("&amp;")
+            case UInt8(ascii: "<"): output.write("&lt;")
+            case UInt8(ascii: ">"): output.write("&gt;")
+            case UInt8(ascii: "\""): output.write("&quot;")
+            default: output.write("&#39;")
+            }
+            runStart = i + 1
+        }
+        output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// Writes ``searchKey(_:)`` of `fields`, folding into `scratch` (reused across rows).
+    static func writeSearchKey(_ fields: (String?, String?, String?), scratch: inout [UInt8], to output: OutputWriter) {
+        scratch.removeAll(keepingCapacity: true)
+        for field in [fields.0, fields.1, fields.2] {
+            guard let field, !field.isEmpty else { continue }
+            if !scratch.isEmpty { scratch.append(UInt8(ascii: "\n")) }
+            UserSearch.appendFolded(field, to: &scratch)
+        }
+        let clean = scratch.withUnsafeBufferPointer { bytes -> Bool in
+            // The separators are line feeds, which inspect() flags: look for anything else.
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
+                if TerminalText.inspect(UnsafeBufferPointer(rebasing: bytes[start..<i])).needsEscaping { return false }
+                start = i + 1
+            }
+            writeReferences(UnsafeRawBufferPointer(bytes), to: output)
+            return true
+        }
+        if !clean { output.write(searchKey([fields.0, fields.1, fields.2])) }
+    }
 }
