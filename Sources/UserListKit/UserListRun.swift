@@ -149,7 +149,7 @@ public struct UserListRun {
             viewModel.load { rows in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
             framed.writeOpening(viewModel.state, to: output)
-            do { try spool.forEachRow { output.write($0) } } catch { throw Self.outputError(error) }
+            try spool.write(to: output)
             framed.writeClosing(viewModel.state, to: output)
             try output.flush()
             statistics.matched = viewModel.state.page?.totalItems
@@ -192,10 +192,6 @@ public struct UserListRun {
         statistics.matched = viewModel.state.page?.totalItems
         statistics.report = viewModel.loadReport
         return statistics
-    }
-
-    static func outputError(_ error: any Error) -> UserlistError {
-        (error as? UserlistError) ?? UserlistError(.output, "\(error)")
     }
 
     /// jq's settings for the whole process: `--jq-timeout`, `--sandbox`.

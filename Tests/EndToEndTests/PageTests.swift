@@ -14,7 +14,7 @@ struct PageTests {
 
     @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium): the page is not checked in a browser"))
     func thePageInHeadlessChromium() throws {
-        let result = try CommandRunner.run("python3 Tests/Pages/check_pages.py --userlist \"$(command -v userlist)\" --screenshots '\(Self.screenshots.path)'")
+        let result = try CommandRunner.run("timeout 600 python3 Tests/Pages/check_pages.py --userlist \"$(command -v userlist)\" --screenshots '\(Self.screenshots.path)'")
         let report = String(decoding: result.stdout, as: UTF8.self) + String(decoding: result.stderr, as: UTF8.self)
         #expect(result.status == 0, "\(report)")
         #expect(report.contains(" passed, 0 failed"), "\(report)")
