@@ -55,6 +55,9 @@ public struct UserListRun {
     /// `--split-pages DIR`: every page of `query.pageSize` users in a file of its own in DIR,
     /// instead of one output (the query then has no page).
     public var splitPages: String?
+    /// Whether a paged html answer has a pager: not when `--limit` chose the rows (its page 2
+    /// is no file anyone wrote).
+    public var showsPager = true
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -214,7 +217,7 @@ public struct UserListRun {
             try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
         } ?? format.renderer(
             maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
-            document: document, paged: query.page != nil || splitPages != nil)
+            document: document, paged: showsPager && (query.page != nil || splitPages != nil))
         // `-r` lines are text, not JSON: printed as they are, as `jq -r` prints them, never
         // re-tokenised (the highlighter would drop their spaces and tabs).
         let highlight = rawOutput && outputTransform != nil ? nil : highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }

@@ -142,6 +142,15 @@ struct PageTests {
         #expect(result.stdout.isEmpty)
     }
 
+    @Test func aLimitedPageSaysHowManyOfHowManyAndHasNoPager() throws {
+        let result = try CommandRunner.run("SOURCE_DATE_EPOCH=0 userlist Samples/jsonplaceholder-users.json --limit 3 -f html")
+        let page = String(decoding: result.stdout, as: UTF8.self)
+        #expect(page.contains("<span class=\"count\">3 of 10 users</span>"))
+        #expect(!page.contains("<nav") && page.components(separatedBy: "<li data-k=").count == 4)
+        let paged = String(decoding: try CommandRunner.run("SOURCE_DATE_EPOCH=0 userlist Samples/jsonplaceholder-users.json --page-size 3 -f html").stdout, as: UTF8.self)
+        #expect(paged.contains("<span class=\"count\">page 1 of 4 · 10 users</span>") && paged.contains("<nav class=\"pager\""))
+    }
+
     @Test func aBadSourceDateEpochIsAUsageError() throws {
         let result = try CommandRunner.run("SOURCE_DATE_EPOCH=yesterday userlist Samples/export.ndjson -f html")
         #expect(result.status == 64)

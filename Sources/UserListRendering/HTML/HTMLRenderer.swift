@@ -87,7 +87,8 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
             "source": document.source,
             "isoTime": document.isoTime,
             "readableTime": document.readableTime,
-            "count": paged ? "page \(page.page) of \(page.totalPages) · \(users)" : users,
+            "count": paged ? "page \(page.page) of \(page.totalPages) · \(users)"
+                : page.totalItems > page.pageSize && page.page == 1 ? "\(page.pageSize) of \(users)" : users,
             "totalPages": page.totalPages,
             "pagesWord": page.totalPages == 1 ? "page" : "pages",
         ]
