@@ -14,14 +14,14 @@ a:focus-visible,input:focus-visible{outline:2px solid var(--link);outline-offset
 .skip{position:absolute;left:-10000px;top:0;background:var(--bg);padding:.5rem 1rem}
 .skip:focus{left:.5rem;top:.5rem}
 header,main,nav,footer{max-width:52rem;margin:0 auto;padding:0 1rem}
-header{padding-top:1.5rem;padding-bottom:1rem;border-bottom:1px solid var(--line)}
+header{padding-top:1.5rem;padding-bottom:1rem}
 h1{font-size:1.5rem;line-height:1.2;margin:0 0 .25rem}
 .meta{margin:0;color:var(--muted);font-size:.875rem;overflow-wrap:anywhere}
 .search{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin-top:.875rem}
 .search label{font-weight:600}
 .search input{flex:1 1 14rem;min-width:0;font:inherit;color:var(--fg);background:var(--field);border:1px solid var(--line);border-radius:.5rem;padding:.5rem .75rem}
 #shown{color:var(--muted);font-size:.875rem}
-#users{list-style:none;margin:0;padding:0}
+#users{list-style:none;margin:0;padding:0;border-top:1px solid var(--line)}
 #users>li{display:flex;align-items:center;gap:.875rem;padding:.625rem 0;border-bottom:1px solid var(--line)}
 .avatar{position:relative;flex:none;display:grid;place-items:center;width:3rem;height:3rem;border-radius:50%;overflow:hidden;color:#fff;font-weight:600;letter-spacing:.02em}
 .avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;color:transparent;font-size:0;background:var(--bg)}
