@@ -44,33 +44,40 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
 
     public func appendRow(_ row: UserRow, to output: OutputWriter) {
         var scratch: [UInt8] = []
-        appendRow(row, to: output, scratch: &scratch)
+        appendRow(row, to: output, template: HTMLTemplates.shared.compiledRow, scratch: &scratch)
     }
 
     public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        // Fetched once a batch: a row takes no reference of its own to what every thread reads.
+        let template = HTMLTemplates.shared.compiledRow
         var scratch: [UInt8] = []
         scratch.reserveCapacity(256)
-        return RowEncoding.encode(rows) { row, output in appendRow(row, to: output, scratch: &scratch) }
+        return RowEncoding.encode(rows) { row, output in appendRow(row, to: output, template: template, scratch: &scratch) }
     }
 
     /// One row: the row template's text (``CompiledRowTemplate``) around the row's values.
-    func appendRow(_ row: UserRow, to output: OutputWriter, scratch: inout [UInt8]) {
-        let cell = row.cell
-        let avatar = AvatarSource.loadable(cell.avatarURL)
-        let pieces = HTMLTemplates.shared.compiledRow.variants[
-            CompiledRowTemplate.variant(avatar: avatar != nil, subtitle: cell.subtitle != nil, caption: cell.caption != nil)]
-        for piece in pieces {
-            switch piece {
-            case .text(let bytes): bytes.withUnsafeBytes { output.write($0) }
-            case .slot(.key):
-                let fields = row.user.map { ($0.name, $0.username, $0.email) } ?? (cell.title, cell.subtitle, nil)
-                HTMLText.writeSearchKey(fields, scratch: &scratch, to: output)
-            case .slot(.colour): output.write(int: AvatarColour.index(of: cell.id))
-            case .slot(.initials): HTMLText.write(cell.initials, to: output)
-            case .slot(.avatar): HTMLText.write(avatar!, to: output)
-            case .slot(.title): HTMLText.write(cell.title, to: output)
-            case .slot(.subtitle): HTMLText.write(cell.subtitle!, to: output)
-            case .slot(.caption): HTMLText.write(cell.caption!, to: output)
+    func appendRow(_ row: UserRow, to output: OutputWriter, template: CompiledRowTemplate, scratch: inout [UInt8]) {
+        let avatar = AvatarSource.loadable(row.cell.avatarURL)
+        let variant = CompiledRowTemplate.variant(avatar: avatar != nil, subtitle: row.cell.subtitle != nil, caption: row.cell.caption != nil)
+        for index in template.starts[variant]..<template.starts[variant + 1] {
+            let piece = template.pieces[index]
+            guard let slot = piece.slot else {
+                output.write(template.text(piece))
+                continue
+            }
+            switch slot {
+            case .key:
+                if let user = row.user {
+                    HTMLText.writeSearchKey(user.name, user.username, user.email, scratch: &scratch, to: output)
+                } else {
+                    HTMLText.writeSearchKey(row.cell.title, row.cell.subtitle, nil, scratch: &scratch, to: output)
+                }
+            case .colour: output.write(int: AvatarColour.index(of: row.cell.id))
+            case .initials: HTMLText.write(row.cell.initials, to: output)
+            case .avatar: HTMLText.write(avatar!, to: output)
+            case .title: HTMLText.write(row.cell.title, to: output)
+            case .subtitle: HTMLText.write(row.cell.subtitle!, to: output)
+            case .caption: HTMLText.write(row.cell.caption!, to: output)
             }
         }
     }

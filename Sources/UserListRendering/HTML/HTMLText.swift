@@ -103,13 +103,16 @@ enum HTMLText {
     }
 
     /// Writes ``searchKey(_:)`` of `fields`, folding into `scratch` (reused across rows).
-    static func writeSearchKey(_ fields: (String?, String?, String?), scratch: inout [UInt8], to output: OutputWriter) {
+    static func writeSearchKey(_ first: String?, _ second: String?, _ third: String?, scratch: inout [UInt8], to output: OutputWriter) {
         scratch.removeAll(keepingCapacity: true)
-        for field in [fields.0, fields.1, fields.2] {
-            guard let field, !field.isEmpty else { continue }
+        func add(_ field: String?) {
+            guard let field, !field.isEmpty else { return }
             if !scratch.isEmpty { scratch.append(UInt8(ascii: "\n")) }
             UserSearch.appendFolded(field, to: &scratch)
         }
+        add(first)
+        add(second)
+        add(third)
         let clean = scratch.withUnsafeBufferPointer { bytes -> Bool in
             // The separators are line feeds, which inspect() flags: look for anything else.
             var start = 0
@@ -120,6 +123,6 @@ enum HTMLText {
             writeReferences(UnsafeRawBufferPointer(bytes), to: output)
             return true
         }
-        if !clean { output.write(searchKey([fields.0, fields.1, fields.2])) }
+        if !clean { output.write(searchKey([first, second, third])) }
     }
 }
