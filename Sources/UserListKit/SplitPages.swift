@@ -39,6 +39,8 @@ struct SplitPages {
             throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", "\(directory): cannot create the directory"))
         }
         let totalPages = total / pageSize + (total % pageSize == 0 ? 0 : 1)
+        // One pass over DIR for the temporaries killed runs left, not one for each page.
+        AtomicFile.removeStaleTemporaries(in: directory) { isPage($0) != nil }
         func pageState(_ number: Int, items: [UserCellViewModel], users: [User], rows: [EncodedRow]) -> ListState {
             var page = UserListPage(totalItems: total, page: number, pageSize: pageSize, totalPages: totalPages, hasMore: number < totalPages, items: items, rows: rows)
             page.users = users
@@ -83,7 +85,7 @@ struct SplitPages {
     private func writeFile(_ number: Int, _ state: ListState, _ renderer: any ListRenderer) throws(UserlistError) {
         let path = directory + "/" + fileName(ofPage: number)
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", error.description)) }
+        do { file = try AtomicFile(path: path, removingStale: false) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", error.description)) }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
         do {
             try renderer.render(state, to: writer)
@@ -98,14 +100,20 @@ struct SplitPages {
         }
     }
 
+    /// The N of a `page-N.EXT` file name of this format, else nil.
+    func isPage(_ name: String) -> Int? {
+        let prefix = "page-", suffix = "." + format.fileExtension
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.first != "0" else { return nil }
+        return Int(digits)
+    }
+
     /// `page-N.EXT` files with N past `last`: an earlier, longer answer's.
     private func removeStalePages(after last: Int) {
-        let prefix = "page-", suffix = "." + format.fileExtension
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) {
-            let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.first != "0",
-                  let number = Int(digits), number > last else { continue }
+        for name in names {
+            guard let number = isPage(name), number > last else { continue }
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }
