@@ -33,6 +33,7 @@ import html.parser
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -436,8 +437,12 @@ def run(browser, binary, work, screenshots, checks):
     sources = ImageSources()
     with open(hostile, encoding="utf-8") as text:
         sources.feed(text.read())
-    check("hostile: only http(s) avatars reach a src", sources.found == ["https://cdn.example.com/avatar?id=8&size=48", "HTTPS://CDN.EXAMPLE.COM/13.png"],
-          json.dumps(sources.found))
+    # The page's rule, on the avatar URLs the Gateway kept (it already drops some, and resolves
+    # `//host/x` to https): an absolute http(s) URL without white space or control characters.
+    loadable = [i["avatarURL"] for i in expected["items"] if i["avatarURL"]
+                and re.fullmatch(r"(?i)https?://[^\x00-\x20\x7f]+", i["avatarURL"])]
+    check("hostile: only http(s) avatars reach a src", sources.found == loadable and "https://cdn.example.com/avatar?id=8&size=48" in loadable
+          and not any(u.lower().startswith(("javascript:", "data:", "file:", "//")) for u in sources.found), json.dumps(sources.found))
     # (The browser writes scheme and host in lower case.)
     check("hostile: the avatars that failed were asked for and blocked", sorted(u.lower() for u, _ in page.blocked) == sorted(u.lower() for u in sources.found),
           json.dumps(page.blocked))
