@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // The html page's templates (`--format html`): logic-less Mustache, no dependencies of its own.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // libjq 1.6 from Debian's libjq-dev, which ships no pkg-config file.
@@ -88,10 +90,13 @@ let package = Package(
             name: "UserListDiff",
             dependencies: ["UserListDomain", "UserListService", "UserListPlatform"]
         ),
-        // json, ndjson, csv and table over a buffered writer; --jq-out; diff entries.
+        // json, ndjson, csv, tsv, table, markdown and html over a buffered writer; --jq-out; diff entries.
         .target(
             name: "UserListRendering",
-            dependencies: ["UserListDomain", "UserListService", "UserListViewModel", "UserListJQ", "UserListDiff"]
+            dependencies: [
+                "UserListDomain", "UserListService", "UserListViewModel", "UserListJQ", "UserListDiff",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(
             name: "UserListKit",

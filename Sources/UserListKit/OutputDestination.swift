@@ -41,6 +41,7 @@ extension UserListRun {
     /// whether the run succeeded or not.
     public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
+        if let splitPages { try SplitPages(directory: splitPages, format: format, pageSize: query.pageSize).checkDirectory() }
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }

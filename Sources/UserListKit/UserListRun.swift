@@ -50,6 +50,14 @@ public struct UserListRun {
     public var rejectsPath: String?
     /// `--max-rejects N`: more rejects than this fail the run (exit 65).
     public var maxRejects: Int?
+    /// Where the users came from and when, for an html page's header (`SOURCE_DATE_EPOCH` fixes the time).
+    public var document = PageDocument(inputs: [], generatedAt: 0)
+    /// `--split-pages DIR`: every page of `query.pageSize` users in a file of its own in DIR,
+    /// instead of one output (the query then has no page).
+    public var splitPages: String?
+    /// Whether a paged html answer has a pager: not when `--limit` chose the rows (its page 2
+    /// is no file anyone wrote).
+    public var showsPager = true
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -135,6 +143,23 @@ public struct UserListRun {
             statistics.report = viewModel.loadReport
             return statistics
         }
+        if let splitPages {
+            return try writePages(viewModel, renderer, into: SplitPages(directory: splitPages, format: format, pageSize: query.pageSize))
+        }
+        if let framed = renderer as? any FramedRowRenderer, viewModel.canStream {
+            // The page's header (or the table's footer) needs the count: the rows wait on disk.
+            let spool = try RowSpool()
+            viewModel.load { rows in try spool.append(rows) }
+            if case .error(let error) = viewModel.state { throw error }
+            framed.writeOpening(viewModel.state, to: output)
+            try spool.write(to: output)
+            framed.writeClosing(viewModel.state, to: output)
+            try output.flush()
+            statistics.matched = viewModel.state.page?.totalItems
+            statistics.written = spool.count
+            statistics.report = viewModel.loadReport
+            return statistics
+        }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
             statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) })
             statistics.matched = viewModel.state.page?.totalItems
@@ -145,6 +170,29 @@ public struct UserListRun {
         if case .error(let error) = viewModel.state { throw error }
         try render(viewModel.state, with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
+        statistics.report = viewModel.loadReport
+        return statistics
+    }
+
+    /// `--split-pages`: every match (in input order, spooled; or sorted, spilled as a full sort
+    /// is), then the pages, file by file.
+    private func writePages(_ viewModel: UserListViewModel, _ renderer: any ListRenderer, into pages: SplitPages) throws(UserlistError) -> RunStatistics {
+        var statistics = RunStatistics()
+        if viewModel.canStream {
+            let spool = try RowSpool()
+            viewModel.load { rows in try spool.append(rows) }
+            if case .error(let error) = viewModel.state { throw error }
+            _ = try pages.write(total: spool.count, renderer: renderer, cells: nil, rows: spool.forEachRow)
+            statistics.written = spool.count
+        } else {
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            guard let page = viewModel.state.page else { return statistics }
+            let encoded = renderer is any CellEncoder
+            _ = try pages.write(total: page.totalItems, renderer: renderer, cells: encoded ? nil : page, rows: page.forEachEncodedRow)
+            statistics.written = page.totalItems
+        }
+        statistics.matched = viewModel.state.page?.totalItems
         statistics.report = viewModel.loadReport
         return statistics
     }
@@ -167,7 +215,9 @@ public struct UserListRun {
     func makeRenderer() throws(UserlistError) -> (renderer: any ListRenderer, highlight: JSONHighlighter?) {
         let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
             try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
-        } ?? format.renderer(maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint)
+        } ?? format.renderer(
+            maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
+            document: document, paged: showsPager && (query.page != nil || splitPages != nil))
         // `-r` lines are text, not JSON: printed as they are, as `jq -r` prints them, never
         // re-tokenised (the highlighter would drop their spaces and tabs).
         let highlight = rawOutput && outputTransform != nil ? nil : highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }

@@ -36,7 +36,10 @@ public final class AtomicFile {
     private var done = false
 
     /// Creates the temporary file; failing is the destination's failure (`EX_CANTCREAT`, 73).
-    public init(path given: String) throws(SystemError) {
+    /// `removingStale: false` leaves the directory's stale temporaries alone (a caller writing
+    /// thousands of files into one directory removes them once, with
+    /// ``removeStaleTemporaries(in:named:)``, instead of reading the directory for each file).
+    public init(path given: String, removingStale: Bool = true) throws(SystemError) {
         self.path = given
         var info = stat()
         let exists = stat(given, &info) == 0
@@ -69,7 +72,7 @@ public final class AtomicFile {
         }
         let (directory, base) = Self.split(path)
         let prefix = Self.temporaryPrefix(base)
-        Self.removeStaleTemporaries(in: directory, prefix: prefix)
+        if removingStale { Self.removeStaleTemporaries(in: directory, prefix: prefix) }
         var template = Array("\(directory)/\(prefix)\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw SystemError("cannot create the output file", subject: given) }
@@ -93,8 +96,9 @@ public final class AtomicFile {
     deinit { abandon() }
 
     /// Gives the file its final mode, flushes the bytes to disk and renames the file into place
-    /// (and flushes the directory, so the rename is on disk too).
-    public func commit() throws(SystemError) {
+    /// (and flushes the directory, so the rename is on disk too). Not `durably`, the two flushes
+    /// are left to the system (`--split-pages`: thousands of small files, each still renamed whole).
+    public func commit(durably: Bool = true) throws(SystemError) {
         precondition(!done, "committed or abandoned already")
         guard let temporaryPath else {
             done = true
@@ -106,7 +110,7 @@ public final class AtomicFile {
             if fchown(descriptor, owner, group) != 0 { _ = fchown(descriptor, uid_t.max, group) }
         }
         fchmod(descriptor, finalMode)
-        if fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
+        if durably, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
             let failure = SystemError("write error", subject: path)
             abandon()
             throw failure
@@ -121,6 +125,7 @@ public final class AtomicFile {
         }
         PendingFiles.remove(temporaryPath)
         done = true
+        guard durably else { return }
         let directory = open(Self.split(resolvedPath).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
@@ -198,6 +203,28 @@ public final class AtomicFile {
     /// Removes `PREFIX<pid>-XXXXXX` files left in `directory` by runs that no longer exist (a
     /// SIGKILL, a power cut). A PID that is running — another run onto the same file — or that
     /// we may not signal (another user's) keeps its file; so does any other name.
+    /// Removes, in one pass over `directory`, the temporaries of every destination whose name
+    /// `named` accepts that runs no longer running left there (as each ``init(path:removingStale:)``
+    /// does for its own destination).
+    public static func removeStaleTemporaries(in directory: String, named: (String) -> Bool) {
+        guard let stream = opendir(directory) else { return }
+        var prefixes: Set<String> = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            // `.BASE.userlist-PID-XXXXXX`: BASE is what comes before the last `.userlist-`.
+            let bytes = Array(name.utf8), marker = Array(".userlist-".utf8)
+            guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count + 1,
+                  let at = stride(from: bytes.count - marker.count, through: 1, by: -1).first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) })
+            else { continue }
+            let base = String(decoding: bytes[1..<at], as: UTF8.self)
+            if named(base) { prefixes.insert(temporaryPrefix(base)) }
+        }
+        closedir(stream)
+        for prefix in prefixes { removeStaleTemporaries(in: directory, prefix: prefix) }
+    }
+
     static func removeStaleTemporaries(in directory: String, prefix: String) {
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }

@@ -55,4 +55,20 @@ public final class TemporaryFile: @unchecked Sendable {
             }
         }
     }
+
+    /// Sends the bytes from `offset` to the end to `descriptor` (a file, a pipe, a terminal) with
+    /// `sendfile`, which copies them inside the kernel instead of through a buffer; false when
+    /// the descriptor can't take that (nothing was sent then: copy the bytes instead).
+    public func send(to descriptor: Int32, from offset: Int = 0) throws(SystemError) -> Bool {
+        var position = off_t(offset)
+        var first = true
+        while Int(position) < length {
+            let sent = sendfile(descriptor, fd, &position, min(length - Int(position), 1 << 30))
+            if sent > 0 { first = false; continue }
+            if sent < 0, errno == EINTR || errno == EAGAIN { continue }
+            if sent < 0, first, errno == EINVAL || errno == ENOSYS { return false }
+            throw SystemError("write error", subject: "the output", code: sent < 0 ? errno : EIO)
+        }
+        return true
+    }
 }

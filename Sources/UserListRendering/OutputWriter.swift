@@ -52,6 +52,12 @@ public final class OutputWriter {
         OutputWriter(fileDescriptor: STDERR_FILENO, name: "<stderr>")
     }
 
+    /// The descriptor written to, nil for the in-memory writer: bytes already in a file (a
+    /// spool of rows) can go to it from the kernel once this writer is flushed.
+    package var fileDescriptor: Int32? {
+        if case .fileDescriptor(let fd) = sink { fd } else { nil }
+    }
+
     /// Collects the output in memory; read it back with `bytes` or `text`.
     public init() {
         self.sink = .memory

@@ -30,3 +30,26 @@ public struct UserSearch: Hashable, Sendable {
         return TextFolding.foldedContains(field, foldedNeedle, scratch: &scratch)
     }
 }
+
+extension UserSearch {
+    /// `text` folded as `--search` folds both sides (case, diacritics, width): what a page's own
+    /// search box compares, so it finds what `--search` finds.
+    package static func folded(_ text: String) -> String { TextFolding.fold(text) }
+
+    /// Appends `text` folded as ``folded(_:)`` folds it, without a String in between when it can.
+    package static func appendFolded(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let done = text.withUTF8 { utf8 -> Bool in
+            if TextFolding.isASCII(utf8) {
+                for byte in utf8 { out.append(TextFolding.lowercaseASCII(byte)) }
+                return true
+            }
+            return TextFolding.appendFolded(utf8, to: &out)
+        }
+        if !done { out.append(contentsOf: TextFolding.fold(text).utf8) }
+    }
+
+    /// The folding table `--search` uses, as the base64 text it is stored as (see
+    /// `FoldingTable`), for a page's search box to fold what is typed exactly the same way.
+    package static var foldingTableBase64: String { FoldingTable.blob.description }
+}

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UserListKit
 
 /// The list's options as one ``UserListRun``: the list command and every `userlist stage` build
@@ -39,6 +42,30 @@ struct ListRunOptions {
         run.skipBadJSON = batch.skipBadJSON
         run.rejectsPath = batch.rejects
         run.maxRejects = batch.maxRejects
+        run.document = PageDocument(inputs: inputs, generatedAt: try Self.runTime())
+        run.showsPager = filter.limit == nil
+        if let directory = output.splitPages {
+            func refuse(_ other: String) -> UserlistError {
+                UserlistError(.usage, Diagnostic(.usage, option: "--split-pages", "writes every page; it can't be used with \(other)"))
+            }
+            if filter.page != nil { throw refuse("--page (use --page-size for the size of each page)") }
+            if filter.limit != nil { throw refuse("--limit") }
+            if filter.count { throw refuse("--count") }
+            if explain { throw refuse("--explain") }
+            if jq.outputTransform != nil { throw refuse("--jq-out") }
+            run.splitPages = directory
+            run.query.page = nil
+        }
         return run
+    }
+
+    /// When the run happened, for an html page's header: `SOURCE_DATE_EPOCH` (seconds since 1970,
+    /// as reproducible builds set it) when set, so that a page can be compared byte for byte; else now.
+    static func runTime() throws(UserlistError) -> Int64 {
+        guard let value = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }) else { return Int64(time(nil)) }
+        guard let seconds = Int64(value), seconds >= 0, seconds < 253_402_300_800 else {
+            throw UserlistError(.usage, "SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 UTC, got '\(value)'")
+        }
+        return seconds
     }
 }

@@ -26,13 +26,19 @@ struct StageOptions: ParsableArguments {
         if batch.rejects != nil || batch.maxRejects != nil {
             throw ValidationError("--rejects and --max-rejects are not available in stages: only a single run writes rejected records")
         }
+        if output.splitPages != nil {
+            throw ValidationError("--split-pages is not available in stages: write the merge stage's output with -o, or split one run's")
+        }
         if !writesOutput, output.output != nil || batch.summary != nil {
             throw ValidationError("--output and --summary belong to the merge stage: map, partial and plan write their lines to standard output")
         }
     }
 
     func makeRun(variables: JQVariables) throws -> UserListRun {
-        try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+        var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: [], usersAt: usersAt, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
+        // An html page made by the merge stage names the job's inputs, as one run's would.
+        run.document = PageDocument(inputs: names, generatedAt: run.document.generatedAt)
+        return run
     }
 }

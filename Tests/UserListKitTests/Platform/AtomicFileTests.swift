@@ -111,6 +111,24 @@ import Glibc
         }
     }
 
+    @Test func oneSweepRemovesTheStaleTemporariesOfEveryNameItAccepts() throws {
+        try inDirectory { directory in
+            let gone = [".page-1.html.userlist-2147483646-abcdef", ".page-12.html.userlist-2147483646-Zz0000"]
+            let live = ".page-2.html.userlist-\(getppid())-abcdef"
+            let other = ".notes.html.userlist-2147483646-abcdef"   // not a page: not this sweep's
+            for name in gone + [live, other] {
+                FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+            }
+            AtomicFile.removeStaleTemporaries(in: directory) { $0.hasPrefix("page-") }
+            #expect(try entries(directory) == [other, live].sorted())
+            // A file made without its own sweep leaves the others alone.
+            FileManager.default.createFile(atPath: directory + "/" + gone[0], contents: Data())
+            let file = try AtomicFile(path: directory + "/page-1.html", removingStale: false)
+            try file.commit(durably: false)
+            #expect(try entries(directory) == [gone[0], other, live, "page-1.html"].sorted())
+        }
+    }
+
     @Test func temporaryNames() {
         let prefix = AtomicFile.temporaryPrefix("users.csv")
         #expect(prefix == ".users.csv.userlist-")
