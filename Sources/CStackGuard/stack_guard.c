@@ -35,7 +35,31 @@ static long long now_ns(void) {
 
 static void remove_pending(void);
 
+// Whether a status line (the progress line) is on standard error now: every message printed
+// from here, and a signal that ends the run, erases it first (ul_status_line_erase).
+static volatile sig_atomic_t status_line_shown = 0;
+
+static void write_all(const char *text, size_t left) {
+    while (left > 0) {
+        ssize_t n = write(STDERR_FILENO, text, left);
+        if (n <= 0) return;
+        text += n;
+        left -= (size_t)n;
+    }
+}
+
+void ul_status_line_set(int shown) {
+    status_line_shown = shown ? 1 : 0;
+}
+
+void ul_status_line_erase(void) {
+    if (!status_line_shown) return;
+    status_line_shown = 0;
+    write_all("\r\033[K", 4);
+}
+
 static void say(const char *text) {
+    ul_status_line_erase();
     size_t left = strlen(text);
     while (left > 0) {
         ssize_t n = write(STDERR_FILENO, text, left);

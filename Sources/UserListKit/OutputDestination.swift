@@ -19,8 +19,14 @@ public enum OutputDestination: Equatable, Sendable {
 public struct RunReporting: Sendable {
     /// `--summary`: one JSON object, to a file or (`.standardOutput` here meaning) standard error.
     public var summary: OutputDestination?
-    /// Progress while reading, then a one-line summary, for a person at a terminal.
+    /// Progress while reading, then a one-line summary, for a person at a terminal: standard
+    /// error is a terminal (and not `TERM=dumb`).
     public var showProgress = false
+    /// Standard output is a terminal too: the progress line stops before the first byte of
+    /// results reaches it. (In a pipe or a file it goes on until the input is read.)
+    public var standardOutputIsTerminal = false
+    /// The width of standard error's terminal, to which the progress line is cut.
+    public var terminalWidth: Int?
     /// Writes to standard error (the summary with `--summary -`, the progress line).
     public var standardError: @Sendable (String) -> Void
 
@@ -43,15 +49,28 @@ extension UserListRun {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
-        let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
+        let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, width: $0.terminalWidth, write: $0.standardError) : nil }
+        // Results reaching the terminal end the progress line first: a table, a count or rows
+        // on standard output when it is the terminal, and `--rejects -` on standard error.
+        let standardOutput = { () -> OutputWriter in
+            let writer = OutputWriter.standardOutput()
+            if let display, reporting?.standardOutputIsTerminal == true { writer.beforeFirstWrite = { display.stop() } }
+            return writer
+        }
+        let standardError = { () -> OutputWriter in
+            let writer = OutputWriter.standardError()
+            if let display { writer.beforeFirstWrite = { display.stop() } }
+            return writer
+        }
+        let warnings = display.map { ProgressWarnings(warnings, display: $0) } ?? warnings
         let rejects = rejectsPath != nil || maxRejects != nil
-            ? try RejectsFile(path: rejectsPath, maximum: maxRejects, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+            ? try RejectsFile(path: rejectsPath, maximum: maxRejects, dash: destination == .standardOutput ? standardError() : standardOutput())
             : nil
         var statistics = RunStatistics()
         var failure: UserlistError?
         var output: AtomicFile?
         do {
-            (statistics, output) = try execute(into: destination, warnings: warnings, rejects: rejects, progress: progress)
+            (statistics, output) = try execute(into: destination, standardOutput: standardOutput, warnings: warnings, rejects: rejects, progress: progress)
         } catch {
             failure = error
         }
@@ -93,9 +112,9 @@ extension UserListRun {
 
     /// Runs into standard output, or into a file's ``AtomicFile`` with every byte written,
     /// left for the caller to commit (or abandon) once the rejects are written too.
-    private func execute(into destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
+    private func execute(into destination: OutputDestination, standardOutput: () -> OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
         guard case .file(let path) = destination else {
-            return (try execute(output: .standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
+            return (try execute(output: standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
         }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }

@@ -57,6 +57,7 @@ enum PendingFiles {
         }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { received in
+            ul_status_line_erase()
             for slot in 0..<PendingFiles.slots {
                 if let entry = PendingFiles.table[slot] { unlink(entry) }
             }

@@ -34,6 +34,9 @@ public final class OutputWriter {
     private var stored: [UInt8] = []
     /// The `errno` of the first failed write; once set, output is dropped.
     private var failure: Int32?
+    /// Called once, just before the first byte goes to the file descriptor: a progress line on
+    /// the same terminal is taken off the screen before results reach it.
+    public var beforeFirstWrite: (() -> Void)?
 
     /// Writes to `fileDescriptor` (which stays open; the caller owns it). `name` appears in errors.
     public init(fileDescriptor: Int32, name: String) {
@@ -175,6 +178,10 @@ public final class OutputWriter {
             stored.append(contentsOf: UnsafeRawBufferPointer(start: start, count: n))
         case .fileDescriptor(let fd):
             guard failure == nil else { return }
+            if let hook = beforeFirstWrite {
+                beforeFirstWrite = nil
+                hook()
+            }
             var p = start
             var left = n
             while left > 0 {

@@ -4,16 +4,10 @@ import Glibc
 import UserListKit
 
 /// Prints warnings to standard error as they happen: `userlist: warning: …`.
+/// (A progress line on the terminal is taken off first by the run, not here: see `ProgressWarnings`.)
 final class StandardErrorReporter: WarningReporter {
-    /// A progress line may be on the terminal: erase it first (it is redrawn below the warning).
-    private let prefix: String
-
-    init(erasingLine: Bool = false) {
-        prefix = erasingLine ? "\r\u{1B}[K" : ""
-    }
-
     func warn(_ warning: Diagnostic) {
-        StandardError.write("\(prefix)userlist: warning: \(warning.text)\n")
+        StandardError.write("userlist: warning: \(warning.text)\n")
     }
 }
 

@@ -23,11 +23,18 @@ enum Terminal {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// The terminal's width in columns, for fitting tables; `COLUMNS` wins when set.
-    static func columns() -> Int? {
+    /// The width in columns of the terminal `descriptor` is attached to (standard output's, for
+    /// fitting tables); `COLUMNS` wins when set.
+    static func columns(of descriptor: Int32 = STDOUT_FILENO) -> Int? {
         if let value = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// Whether a progress line may be drawn: standard error is a terminal that can erase a line
+    /// (`TERM=dumb` can't: it would print the escapes).
+    static var showsProgress: Bool {
+        isatty(STDERR_FILENO) != 0 && environment("TERM") != "dumb"
     }
 }

@@ -51,10 +51,11 @@ struct Userlist: ParsableCommand {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
         let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
-        let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
-        let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
+        var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && Terminal.showsProgress) { StandardError.write($0) }
+        reporting.standardOutputIsTerminal = stdoutIsTerminal
+        reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
         do {
-            try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(erasingLine: showProgress), reporting: reporting)
+            try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(), reporting: reporting)
         } catch {
             StandardError.report(error.message)
             throw ExitCode(error.exitCode)
