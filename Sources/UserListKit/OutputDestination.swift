@@ -102,8 +102,8 @@ extension UserListRun {
                 inputs: inputs.isEmpty ? 1 : inputs.count, bytes: progress.bytesRead, statistics: statistics,
                 recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
                 seconds: Date().timeIntervalSince(started), failure: failure)
-            if let destination = reporting.summary {
-                do { try writeSummary(summary.json, to: destination, reporting: reporting) } catch { failure = failure ?? error }
+            if let summaryDestination = reporting.summary {
+                do { try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting) } catch { failure = failure ?? error }
             }
             if display?.wasShown == true, failure == nil { reporting.standardError("userlist: \(summary.humanLine)\n") }
         }
@@ -147,9 +147,18 @@ extension UserListRun {
         return failure.kind == .data
     }
 
-    /// `--summary`'s line, to a file (replaced only once written) or standard error.
-    func writeSummary(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
-        guard case .file(let path) = destination else { return reporting.standardError(text) }
+    /// `--summary`'s line, to a file (replaced only once written) or, for `-`, standard output
+    /// when nothing else is written there (the rows went to `-o FILE`, the rejects elsewhere),
+    /// else standard error: `-` is standard output, or standard error when standard output
+    /// carries the rows, as for `--rejects -`.
+    func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+        guard case .file(let path) = destination else {
+            guard case .file = output, rejectsPath != "-" else { return reporting.standardError(text) }
+            let writer = OutputWriter.standardOutput()
+            writer.write(text)
+            do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
+            return
+        }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UserListKit
 
 /// jq's options that ArgumentParser can't express, taken out of the command line before it parses
@@ -8,6 +11,9 @@ struct JQArguments {
     var variables = JQVariables()
     /// The command line without them.
     var remaining: [String] = []
+    /// `--rawfile NAME -` or `--slurpfile NAME -` read standard input: the option and name, so
+    /// the command can refuse inputs that would read it too.
+    var readsStandardInput: String?
 
     struct MissingValue: Error {
         var option: String
@@ -50,6 +56,15 @@ struct JQArguments {
             index += 1
         }
         for (option, name, value) in pending {
+            if option == "--rawfile" || option == "--slurpfile", value == "-" {
+                if let earlier = readsStandardInput {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "standard input is read by \(earlier) already"))
+                }
+                if isatty(STDIN_FILENO) != 0 {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "'-' reads standard input, which is a terminal: pipe the file into it"))
+                }
+                readsStandardInput = "\(option) \(name)"
+            }
             switch option {
             case "--arg": variables.bind(name, string: value)
             case "--argjson": try variables.bind(name, json: value)

@@ -39,6 +39,9 @@ struct StageCommand: ParsableCommand {
     static func main(_ arguments: [String]) -> Never {
         do {
             let jqArguments = try JQArguments(extractingFrom: arguments)
+            if let reader = jqArguments.readsStandardInput {
+                throw UserlistError(.usage, Diagnostic(.usage, option: reader, "a stage reads its lines on standard input: name a file"))
+            }
             var command = try parseAsRoot(jqArguments.remaining)
             if let stage = command as? any StageSubcommand {
                 try stage.run(variables: jqArguments.variables)

@@ -76,6 +76,9 @@ struct Userlist: ParsableCommand {
             let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(jqArguments.remaining)
             if let userlist = command as? Userlist {
+                if let reader = jqArguments.readsStandardInput, userlist.input.inputs.isEmpty || userlist.input.inputs.contains("-") {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
+                }
                 try userlist.run(variables: jqArguments.variables)
             } else {
                 try command.run()

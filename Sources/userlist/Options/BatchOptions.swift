@@ -15,7 +15,7 @@ struct BatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
     var maxRejects: Int?
 
-    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard error).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard output when -o takes the rows, else standard error).", valueName: "file"), completion: .file())
     var summary: String?
 
     @Flag(help: "Don't show progress on a terminal's standard error during long runs.")

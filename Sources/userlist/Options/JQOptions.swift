@@ -19,10 +19,10 @@ struct JQOptions: ParsableArguments {
     @Option(name: .customLong("argjson"), help: ArgumentHelp("Bind $name to the JSON value in every jq expression (repeatable).", valueName: "name json"))
     var argjsonHelp: [String] = []
 
-    @Option(name: .customLong("rawfile"), help: ArgumentHelp("Bind $name to the text of the file (repeatable).", valueName: "name file"))
+    @Option(name: .customLong("rawfile"), help: ArgumentHelp("Bind $name to the text of the file ('-': standard input; repeatable).", valueName: "name file"))
     var rawfileHelp: [String] = []
 
-    @Option(name: .customLong("slurpfile"), help: ArgumentHelp("Bind $name to an array of the JSON values in the file (repeatable).", valueName: "name file"))
+    @Option(name: .customLong("slurpfile"), help: ArgumentHelp("Bind $name to an array of the JSON values in the file ('-': standard input; repeatable).", valueName: "name file"))
     var slurpfileHelp: [String] = []
 
     @Flag(name: .customLong("args"), help: "The positional arguments after this are strings in $ARGS.positional, not inputs (name inputs before it).")
