@@ -4,11 +4,10 @@ import Glibc
 import ArgumentParser
 import UserListKit
 
-/// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``. `Userlist.main()`
-/// sends it every command line whose first argument is exactly `diff`.
+/// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "userlist diff",
+        commandName: "diff",
         abstract: "Compare two user exports by id: who was added, removed or changed.",
         discussion: """
             Each side is one or more inputs of any shape userlist reads, mapped and normalised as \
@@ -28,19 +27,19 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("OLD then NEW, when --old and --new don't name them; '-' reads standard input.", valueName: "input"))
+    @Argument(help: ArgumentHelp("OLD then NEW, when --old and --new don't name them; '-' reads standard input.", valueName: "input"), completion: .file())
     var inputs: [String] = []
 
-    @Option(help: ArgumentHelp("An input of the old side (repeatable: read in order, as one list).", valueName: "file"))
+    @Option(help: ArgumentHelp("An input of the old side (repeatable: read in order, as one list).", valueName: "file"), completion: .file())
     var old: [String] = []
 
-    @Option(help: ArgumentHelp("An input of the new side (repeatable).", valueName: "file"))
+    @Option(help: ArgumentHelp("An input of the new side (repeatable).", valueName: "file"), completion: .file())
     var new: [String] = []
 
-    @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"))
+    @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"), completion: .list(ComparedFields.knownNames))
     var fields: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"), completion: .list(DiffFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Option(help: ArgumentHelp("Where the users are in each document of both sides, as a jq-style path (.data.items).", valueName: "path"))
@@ -55,7 +54,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"), completion: .file())
     var output: String?
 
     /// The two sides: `--old`/`--new`, and the positional inputs for the side(s) they leave out.
@@ -123,17 +122,5 @@ struct DiffCommand: ParsableCommand {
         if !format.printsCounts { StandardError.write(counts.summary + "\n") }
         // diff(1)'s convention: a script asks `if userlist diff …` whether anything changed.
         if !counts.isEmpty { throw ExitCode(1) }
-    }
-
-    /// Parses and runs `arguments` (the command line after `diff`), with the list command's
-    /// one-line errors and exit codes.
-    static func main(_ arguments: [String]) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            Glibc.exit(0)
-        } catch {
-            exit(for: error, helpCommand: "userlist diff --help")
-        }
     }
 }

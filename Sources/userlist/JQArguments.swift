@@ -11,6 +11,8 @@ struct JQArguments {
     var variables = JQVariables()
     /// The command line without them.
     var remaining: [String] = []
+    /// The jq options found, in order (`--arg`, `--args`, …): a command without jq refuses them.
+    var options: [String] = []
     /// `--rawfile NAME -` or `--slurpfile NAME -` read standard input: the option and name, so
     /// the command can refuse inputs that would read it too.
     var readsStandardInput: String?
@@ -35,10 +37,12 @@ struct JQArguments {
             if Self.pairs.contains(argument) {
                 guard index + 2 < arguments.count else { throw MissingValue(option: argument) }
                 pending.append((argument, arguments[index + 1], arguments[index + 2]))
+                options.append(argument)
                 index += 3
                 continue
             }
             if argument == "--args" || argument == "--jsonargs" {
+                options.append(argument)
                 positional = (argument == "--jsonargs", positional?.values ?? [])
                 index += 1
                 continue

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import UserListKit
+
+/// `userlist [list] …`: the list, the default subcommand — `userlist users.json --sort name` is
+/// `userlist list users.json --sort name`. Parses the options, then hands over to ``UserListRun``.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the users of the inputs as list rows: filtered, searched, sorted, paged (the default subcommand).",
+        usage: """
+            userlist [list] [<input> ...] [<options>]
+            userlist diff OLD NEW [<options>]
+            userlist stage map|partial|merge|plan [<options>]
+            """,
+        discussion: Userlist.configuration.discussion
+    )
+
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
+    @OptionGroup(title: "Output") var output: OutputOptions
+    @OptionGroup(title: "Batch jobs") var batch: BatchOptions
+    @OptionGroup(title: "jq") var jq: JQOptions
+
+    func run() throws {
+        try run(variables: JQVariables())
+    }
+
+    /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
+    func run(variables: JQVariables) throws {
+        let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
+        let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+            .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
+        var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && Terminal.showsProgress) { StandardError.write($0) }
+        reporting.standardOutputIsTerminal = stdoutIsTerminal
+        reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
+        do {
+            try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(), reporting: reporting)
+        } catch {
+            StandardError.report(error.message)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
