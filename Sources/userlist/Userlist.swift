@@ -40,6 +40,9 @@ struct Userlist: ParsableCommand {
         defaultSubcommand: ListCommand.self
     )
 
+    /// When this version was made: the man page's date, so that it is the same whenever generated.
+    static let versionDate = "November 26, 2026"
+
     static func main() {
         ProcessSignals.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -54,6 +57,10 @@ struct Userlist: ParsableCommand {
                 Glibc.exit(64)
             }
             StandardError.printOrFail(script)
+        }
+        // The man page, from the same declarations (`userlist.1` in the repository is this).
+        if arguments == ["--generate-manual"] {
+            StandardError.printOrFail(ManualPage(tool: CommandDescription.userlist, date: versionDate, version: configuration.version).text)
         }
         let helpCommand = Self.helpCommand(for: arguments)
         do {
@@ -74,7 +81,7 @@ struct Userlist: ParsableCommand {
             default:
                 // `diff` has no jq variables: they were taken out of its command line, so refuse them here.
                 if let option = jqArguments?.options.first, !(command is StageCommand) {
-                    throw UserlistError(.usage, Diagnostic(.usage, "unknown option '\(option)'"))
+                    throw UserlistError(.usage, Diagnostic(.usage, "unknown option '\(option)' (see '\(helpCommand)')"))
                 }
                 try command.run()
             }
