@@ -8,7 +8,7 @@ import UserListDiff
 /// Cells are shown and measured as ``TableRenderer``'s are (display width, control characters and
 /// bidi overrides escaped); NAME is the cell's title (name, else username, email, id). Entries are read twice,
 /// once to size the columns, so nothing is held; with `maxWidth`, NEW shrinks first, then OLD,
-/// then NAME.
+/// then NAME, then the others (``ColumnFitting``), and the count line is cut to fit.
 public struct DiffTableRenderer: DiffRenderer {
     public var maxWidth: Int?
 
@@ -27,11 +27,13 @@ public struct DiffTableRenderer: DiffRenderer {
                     widths[column] = max(widths[column], TableRenderer.measure(value).width)
                 }
             }
-            if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
-            Self.writeRow(Self.headers, widths: widths, to: output)
-            try Self.forEachRow(of: result) { Self.writeRow($0, widths: widths, to: output) }
+            var shown = widths.count
+            if let maxWidth { shown = ColumnFitting.fit(&widths, gap: TableRenderer.gap, toFit: maxWidth, order: Self.shrinkOrder) }
+            widths = Array(widths.prefix(shown))
+            Self.writeRow(Array(Self.headers.prefix(shown)), widths: widths, to: output)
+            try Self.forEachRow(of: result) { Self.writeRow(Array($0.prefix(shown)), widths: widths, to: output) }
         }
-        output.write(result.counts.summary)
+        output.write(ColumnFitting.fitted(result.counts.summary, toWidth: maxWidth))
         output.write(byte: UInt8(ascii: "\n"))
     }
 
@@ -46,17 +48,6 @@ public struct DiffTableRenderer: DiffRenderer {
                 let lead: [String?] = index == 0 ? [entry.change.rawValue, entry.id, name] : [nil, nil, nil]
                 try body(lead + [change.field.rawValue, change.old, change.new])
             }
-        }
-    }
-
-    /// Narrows columns, in `shrinkOrder`, until the table fits `maxWidth` or can shrink no more.
-    private static func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
-        var total = widths.reduce(0, +) + TableRenderer.gap * (widths.count - 1)
-        for column in shrinkOrder where total > maxWidth {
-            let floor = min(widths[column], TableRenderer.minimumColumnWidth)
-            let narrowed = max(floor, widths[column] - (total - maxWidth))
-            total -= widths[column] - narrowed
-            widths[column] = narrowed
         }
     }
 

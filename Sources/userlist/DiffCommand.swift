@@ -51,6 +51,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Skip a record (an NDJSON line) that isn't JSON on either side, with a warning naming its place, instead of stopping with exit 65; read exactly as the list command reads it.")
     var skipBadJSON = false
 
+    @Flag(help: "Don't fit the table to the terminal's width: every value whole (long lines wrap).")
+    var noTruncate = false
+
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
@@ -108,7 +111,7 @@ struct DiffCommand: ParsableCommand {
             fields: try fields.map { list throws(UserlistError) in try ComparedFields(parsing: list) } ?? .all,
             format: format,
             strict: strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            maxTableWidth: stdoutIsTerminal && !noTruncate ? Terminal.columns() : nil,
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)

@@ -19,7 +19,7 @@ struct ListRunOptions {
             query: filter.query(firstPageOnly: firstPageOnly),
             format: format,
             strict: batch.strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            maxTableWidth: stdoutIsTerminal && !output.noTruncate ? Terminal.columns() : nil,
             whereExpression: filter.whereExpression,
             preTransform: jq.preTransform,
             outputTransform: jq.outputTransform,
