@@ -45,7 +45,8 @@ extension UserListRun {
     /// `--rejects` is written the same way and kept when the run stops on bad data (exit 65);
     /// both are written out before either is renamed into place. `--summary` is written last,
     /// whether the run succeeded or not.
-    public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
+    @discardableResult
+    public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) -> RunStatistics {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
@@ -108,6 +109,7 @@ extension UserListRun {
             if display?.wasShown == true, failure == nil { reporting.standardError("userlist: \(summary.humanLine)\n") }
         }
         if let failure { throw failure }
+        return statistics
     }
 
     /// Runs into standard output, or into a file's ``AtomicFile`` with every byte written,

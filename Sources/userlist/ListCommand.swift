@@ -24,6 +24,12 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "Batch jobs") var batch: BatchOptions
     @OptionGroup(title: "jq") var jq: JQOptions
 
+    func validate() throws {
+        if (jq.colorOutput && output.color == .never) || (jq.monochromeOutput && output.color == .always) {
+            throw ValidationError("\(jq.colorOutput ? "-C" : "-M") and --color \(output.color.rawValue) disagree: use one")
+        }
+    }
+
     func run() throws {
         try run(variables: JQVariables())
     }
@@ -36,11 +42,20 @@ struct ListCommand: ParsableCommand {
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && Terminal.showsProgress) { StandardError.write($0) }
         reporting.standardOutputIsTerminal = stdoutIsTerminal
         reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
+        let statistics: RunStatistics
         do {
-            try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(), reporting: reporting)
+            statistics = try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(), reporting: reporting)
         } catch {
             StandardError.report(error.message)
             throw ExitCode(error.exitCode)
+        }
+        // `-e`, as jq: the last value printed decides.
+        if jq.exitStatus {
+            switch statistics.lastValue {
+            case .none: throw ExitCode(4)
+            case .falsy: throw ExitCode(1)
+            case .truthy: break
+            }
         }
     }
 }

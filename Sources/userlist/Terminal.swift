@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import UserListKit
 
 /// Facts about the terminal standard output is attached to.
 enum Terminal {
@@ -17,6 +18,15 @@ enum Terminal {
             if environment("CLICOLOR") == "0" { return false }
             return stdoutIsTerminal && environment("TERM") != "dumb"
         }
+    }
+
+    /// jq's colours, or `JQ_COLORS`'s; a `JQ_COLORS` that isn't colours is warned about once
+    /// (as jq does) and the defaults are used.
+    static func jsonPalette() -> JSONPalette {
+        guard let value = environment("JQ_COLORS") else { return .jq }
+        if let palette = JSONPalette(jqColors: value) { return palette }
+        StandardError.write("userlist: warning: JQ_COLORS: '\(StandardError.oneLine(value))' is not up to eight colours (null:false:true:numbers:strings:arrays:objects:object keys, each like 1;31): using the default colours\n")
+        return .jq
     }
 
     private static func environment(_ name: String) -> String? {

@@ -12,7 +12,8 @@ enum PseudoTerminal {
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("run.sh")
         try ("T=\(directory.path)\n" + body + "\n").write(to: script, atomically: true, encoding: .utf8)
-        var environment = term.map { "TERM=\($0) " } ?? "unset TERM; "
+        // Colour as a person gets it: no NO_COLOR, CLICOLOR or CLICOLOR_FORCE from the test runner.
+        var environment = "unset NO_COLOR CLICOLOR CLICOLOR_FORCE; " + (term.map { "TERM=\($0) " } ?? "unset TERM; ")
         if let columns { environment += "COLUMNS=\(columns) " }
         return try CommandRunner.run("\(environment)script -qec 'sh \(script.path)' /dev/null")
     }
