@@ -54,6 +54,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Don't fit the table to the terminal's width: every value whole (long lines wrap).")
     var noTruncate = false
 
+    @Flag(name: .shortAndLong, help: "No warnings on standard error, nor the count line with ndjson and json; errors still print.")
+    var quiet = false
+
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
@@ -117,12 +120,12 @@ struct DiffCommand: ParsableCommand {
             skipBadJSON: skipBadJSON)
         let counts: DiffCounts
         do {
-            counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
+            counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: quiet))
         } catch {
             StandardError.report(error.message)
             throw ExitCode(error.exitCode)
         }
-        if !format.printsCounts { StandardError.write(counts.summary + "\n") }
+        if !format.printsCounts, !quiet { StandardError.write(counts.summary + "\n") }
         // diff(1)'s convention: a script asks `if userlist diff …` whether anything changed.
         if !counts.isEmpty { throw ExitCode(1) }
     }

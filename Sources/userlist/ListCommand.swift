@@ -24,6 +24,9 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "Batch jobs") var batch: BatchOptions
     @OptionGroup(title: "jq") var jq: JQOptions
 
+    @Flag(name: .customShort("V"), help: "Print userlist's version and the libraries it runs with, as --version does.")
+    var showVersion = false
+
     func validate() throws {
         if (jq.colorOutput && output.color == .never) || (jq.monochromeOutput && output.color == .always) {
             throw ValidationError("\(jq.colorOutput ? "-C" : "-M") and --color \(output.color.rawValue) disagree: use one")
@@ -39,12 +42,13 @@ struct ListCommand: ParsableCommand {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
         let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
-        var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && Terminal.showsProgress) { StandardError.write($0) }
+        if showVersion { StandardError.printOrFail(Userlist.versionText) }
+        var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }
         reporting.standardOutputIsTerminal = stdoutIsTerminal
         reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
         let statistics: RunStatistics
         do {
-            statistics = try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(), reporting: reporting)
+            statistics = try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: batch.quiet), reporting: reporting)
         } catch {
             StandardError.report(error.message)
             throw ExitCode(error.exitCode)

@@ -46,7 +46,7 @@ struct ListRunOptions {
         let choice: ColorChoice = jq.colorOutput ? .always : jq.monochromeOutput ? .never : output.color
         let colour = Terminal.colour(choice, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal || jq.explicitIndent != nil || jq.sortKeys {
-            let palette = colour ? Terminal.jsonPalette() : nil
+            let palette = colour ? Terminal.jsonPalette(warn: !batch.quiet) : nil
             let terminal = colour || stdoutIsTerminal
             // The envelope is indented on a terminal; --jq-out's outputs stay compact, as jq -c's.
             run.highlighter = JSONHighlighter(indent: jq.explicitIndent ?? (stdoutIsTerminal ? .spaces(2) : .none), palette: palette,

@@ -5,8 +5,16 @@ import UserListKit
 
 /// Prints warnings to standard error as they happen: `userlist: warning: …`.
 /// (A progress line on the terminal is taken off first by the run, not here: see `ProgressWarnings`.)
+/// `-q` drops them (errors are not warnings: they still print).
 final class StandardErrorReporter: WarningReporter {
+    private let quiet: Bool
+
+    init(quiet: Bool = false) {
+        self.quiet = quiet
+    }
+
     func warn(_ warning: Diagnostic) {
+        guard !quiet else { return }
         StandardError.write("userlist: warning: \(warning.text)\n")
     }
 }

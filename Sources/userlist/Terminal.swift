@@ -22,10 +22,10 @@ enum Terminal {
 
     /// jq's colours, or `JQ_COLORS`'s; a `JQ_COLORS` that isn't colours is warned about once
     /// (as jq does) and the defaults are used.
-    static func jsonPalette() -> JSONPalette {
+    static func jsonPalette(warn: Bool = true) -> JSONPalette {
         guard let value = environment("JQ_COLORS") else { return .jq }
         if let palette = JSONPalette(jqColors: value) { return palette }
-        StandardError.write("userlist: warning: JQ_COLORS: '\(StandardError.oneLine(value))' is not up to eight colours (null:false:true:numbers:strings:arrays:objects:object keys, each like 1;31): using the default colours\n")
+        if warn { StandardError.write("userlist: warning: JQ_COLORS: '\(StandardError.oneLine(value))' is not up to eight colours (null:false:true:numbers:strings:arrays:objects:object keys, each like 1;31): using the default colours\n") }
         return .jq
     }
 

@@ -35,19 +35,29 @@ struct Userlist: ParsableCommand {
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,
-        version: "0.1.0",
+        version: versionText,
         subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self],
         defaultSubcommand: ListCommand.self
     )
 
     /// When this version was made: the man page's date, so that it is the same whenever generated.
     static let versionDate = "November 26, 2026"
+    static let version = "0.1.0"
+
+    /// `--version` and `-V`: userlist's version, then the libraries it runs with.
+    static var versionText: String {
+        let mimalloc = Int(mi_version())
+        return (["userlist \(version)"] + LibraryVersions.lines + ["mimalloc \(mimalloc / 100).\(mimalloc / 10 % 10).\(mimalloc % 10)"]).joined(separator: "\n")
+    }
 
     static func main() {
         ProcessSignals.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `userlist --help`, `-h` and `userlist help`: the list's help (the default subcommand's
         // options), with the subcommands, rather than a page that lists only the subcommands.
+        if arguments == ["--version"] || arguments == ["-V"] {
+            StandardError.printOrFail(versionText)
+        }
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             StandardError.printOrFail(rootHelp())
         }
@@ -60,7 +70,7 @@ struct Userlist: ParsableCommand {
         }
         // The man page, from the same declarations (`userlist.1` in the repository is this).
         if arguments == ["--generate-manual"] {
-            StandardError.printOrFail(ManualPage(tool: CommandDescription.userlist, date: versionDate, version: configuration.version).text)
+            StandardError.printOrFail(ManualPage(tool: CommandDescription.userlist, date: versionDate, version: version).text)
         }
         let helpCommand = Self.helpCommand(for: arguments)
         do {
@@ -124,3 +134,7 @@ extension String {
         return text
     }
 }
+
+/// mimalloc's version (`MI_MALLOC_VERSION`, 209 for 2.0.9): the allocator the executable links.
+@_silgen_name("mi_version")
+private func mi_version() -> Int32

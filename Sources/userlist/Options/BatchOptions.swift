@@ -21,6 +21,9 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "Don't show progress on a terminal's standard error during long runs.")
     var noProgress = false
 
+    @Flag(name: .shortAndLong, help: "No warnings (skipped records, duplicates, …) and no progress on standard error; errors still print.")
+    var quiet = false
+
     func validate() throws {
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }
     }
