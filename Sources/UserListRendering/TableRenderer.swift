@@ -23,6 +23,9 @@ public struct TableRenderer: ListRenderer, Sendable {
     public var bold = false
     /// Said after the footer when more pages follow: how to see them (a terminal's first page).
     public var moreHint: String?
+    /// With no header row, the footer (and `No users found`) goes to standard error, after the
+    /// rows, so `--no-header`'s rows on standard output are data only.
+    public var footerToStandardError = false
 
     /// A shrunk column keeps at least this many columns while others can give.
     public static let minimumColumnWidth = ColumnFitting.minimumWidth
@@ -44,8 +47,11 @@ public struct TableRenderer: ListRenderer, Sendable {
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
         guard let page = state.page else { return }
+        // With --no-header the rows are data: what is about them goes elsewhere, after them.
+        let note = !header && footerToStandardError ? OutputWriter.standardError() : output
         if case .empty = state {
-            output.write("No users found\n")
+            note.write("No users found\n")
+            if note !== output { try note.flush() }
             return
         }
         let shown = shownColumns
@@ -74,8 +80,10 @@ public struct TableRenderer: ListRenderer, Sendable {
             // On a narrow terminal the hint goes first: the count matters more.
             if maxWidth.map({ DisplayWidth.of(hinted) <= $0 }) ?? true { footer = hinted }
         }
-        output.write(ColumnFitting.fitted(footer, toWidth: maxWidth))
-        output.write(byte: UInt8(ascii: "\n"))
+        if note !== output { try output.flush() }
+        note.write(ColumnFitting.fitted(footer, toWidth: maxWidth))
+        note.write(byte: UInt8(ascii: "\n"))
+        if note !== output { try note.flush() }
     }
 
     /// Narrows columns, last first (CAPTION, EMAIL, NAME by default), the first (the id) only

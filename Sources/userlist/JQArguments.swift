@@ -85,7 +85,6 @@ struct JQArguments {
     /// Options whose next argument is their value (so it is not taken for a positional argument).
     static func takesValue(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), !argument.contains("=") else { return false }
-        return ["--search", "--where", "--jq", "--jq-out", "--users-at", "--sort", "--page", "--page-size", "-f", "--format",
-                "--fields", "-o", "--output", "--rejects", "--max-rejects", "--summary", "--threads", "--input", "--lines", "--started"].contains(argument)
+        return OptionTable.valueTaking.contains(argument) && !pairs.contains(argument)
     }
 }

@@ -76,6 +76,9 @@ struct Userlist: ParsableCommand {
         do {
             // `---completion` (the completion scripts asking for values) is ArgumentParser's own.
             let jqArguments = arguments.first == "---completion" ? nil : try JQArguments(extractingFrom: arguments)
+            if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
+                throw UserlistError(.usage, Diagnostic(.usage, option: option, "given twice ('\(first)', then '\(second)'); it takes one value (see '\(helpCommand)')"))
+            }
             var command = try parseAsRoot(jqArguments?.remaining ?? arguments)
             switch command {
             case let list as ListCommand:

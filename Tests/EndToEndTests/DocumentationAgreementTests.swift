@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import userlist
 
 /// Issue 21: `--help`, the man page, the README's options table and the completion scripts come
 /// from the same declarations, and a test fails when they disagree: every option of every
@@ -111,5 +112,24 @@ struct DocumentationAgreementTests {
             same page
 
             """)
+    }
+
+    /// The table the command line is scanned with (values, options given twice) is the
+    /// declarations': every command's single-valued and repeatable options with a value.
+    @Test func theOptionTableIsTheDeclarations() throws {
+        let dump = try CommandRunner.run("userlist --experimental-dump-help")
+        let root = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
+        var single: [String: [[String]]] = [:], repeating: [String: [[String]]] = [:]
+        func walk(_ command: [String: Any], path: [String]) {
+            let key = path.joined(separator: " ")
+            for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
+                let spellings = (argument["names"] as? [[String: String]] ?? []).map { ($0["kind"] == "short" ? "-" : "--") + ($0["name"] ?? "") }
+                if argument["isRepeating"] as? Bool == true { repeating[key, default: []].append(spellings) } else { single[key, default: []].append(spellings) }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path: path + [sub["commandName"] as? String ?? ""]) }
+        }
+        walk(try #require(root["command"] as? [String: Any]), path: [])
+        #expect(single == OptionTable.single)
+        #expect(repeating == OptionTable.repeating)
     }
 }
