@@ -104,7 +104,8 @@ public struct TableRenderer: ListRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 
-    static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter) {
+    /// `colour` (an SGR escape) is put around the text, never around the padding.
+    static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter, colour: String? = nil) {
         let shown = measure(value)
         guard !shown.text.isEmpty else {
             owed += columnWidth
@@ -112,6 +113,8 @@ public struct TableRenderer: ListRenderer, Sendable {
         }
         output.write(byte: UInt8(ascii: " "), repeating: owed)
         owed = 0
+        if let colour { output.write(colour) }
+        defer { if colour != nil { output.write("\u{1B}[0m") } }
         if shown.width <= columnWidth {
             output.write(shown.text)
             owed = columnWidth - shown.width

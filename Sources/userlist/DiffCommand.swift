@@ -57,6 +57,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No warnings on standard error, nor the count line with ndjson and json; errors still print.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
@@ -108,7 +111,7 @@ struct DiffCommand: ParsableCommand {
         let (old, new) = try sides()
         let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
         let format = format.flatMap(DiffFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .ndjson)
-        let run = UserListDiffRun(
+        var run = UserListDiffRun(
             old: old.map(InputSource.init(argument:)),
             new: new.map(InputSource.init(argument:)),
             fields: try fields.map { list throws(UserlistError) in try ComparedFields(parsing: list) } ?? .all,
@@ -118,6 +121,10 @@ struct DiffCommand: ParsableCommand {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)
+        let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
+        if colour || stdoutIsTerminal {
+            run.highlighter = JSONHighlighter(indent: stdoutIsTerminal ? .spaces(2) : .none, palette: colour ? Terminal.jsonPalette(warn: !quiet) : nil)
+        }
         let counts: DiffCounts
         do {
             counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: quiet))
