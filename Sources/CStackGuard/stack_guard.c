@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <errno.h>
+#include <sys/wait.h>
 
 static __thread const char *current_label = NULL;
 static __thread int has_alternate_stack = 0;
@@ -46,6 +48,22 @@ static void write_all(const char *text, size_t left) {
         text += n;
         left -= (size_t)n;
     }
+}
+
+static volatile sig_atomic_t pager_pid = 0;
+
+void ul_pager_set(int pid) {
+    pager_pid = pid;
+}
+
+int ul_pager_wait(void) {
+    pid_t pid = (pid_t)pager_pid;
+    if (pid <= 0) return 0;
+    pager_pid = 0;
+    close(STDOUT_FILENO);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return 1;
 }
 
 void ul_status_line_set(int shown) {

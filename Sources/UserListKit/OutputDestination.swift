@@ -27,6 +27,9 @@ public struct RunReporting: Sendable {
     public var standardOutputIsTerminal = false
     /// The width of standard error's terminal, to which the progress line is cut.
     public var terminalWidth: Int?
+    /// Called with the first bytes bound for standard output, before they are written (the
+    /// CLI starts a pager there when a table is longer than the terminal).
+    public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     /// Writes to standard error (the summary with `--summary -`, the progress line).
     public var standardError: @Sendable (String) -> Void
 
@@ -55,12 +58,19 @@ extension UserListRun {
         // on standard output when it is the terminal, and `--rejects -` on standard error.
         let standardOutput = { () -> OutputWriter in
             let writer = OutputWriter.standardOutput()
-            if let display, reporting?.standardOutputIsTerminal == true { writer.beforeFirstWrite = { display.stop() } }
+            let stop = reporting?.standardOutputIsTerminal == true ? display : nil
+            let first = reporting?.beforeFirstOutput
+            if stop != nil || first != nil {
+                writer.beforeFirstWrite = { bytes in
+                    stop?.stop()
+                    first?(bytes)
+                }
+            }
             return writer
         }
         let standardError = { () -> OutputWriter in
             let writer = OutputWriter.standardError()
-            if let display { writer.beforeFirstWrite = { display.stop() } }
+            if let display { writer.beforeFirstWrite = { _ in display.stop() } }
             return writer
         }
         let warnings = display.map { ProgressWarnings(warnings, display: $0) } ?? warnings

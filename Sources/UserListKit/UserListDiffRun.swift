@@ -23,6 +23,8 @@ public struct UserListDiffRun {
     /// On a terminal (or `--color always`): the table in colour (added green, removed red,
     /// changed yellow), `json` indented and `json`/`ndjson` coloured as the list's are.
     public var highlighter: JSONHighlighter?
+    /// Called with the first bytes bound for standard output (the CLI's pager).
+    public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     public init(
         old: [InputSource], new: [InputSource], fields: ComparedFields = .all, format: DiffFormat = .ndjson,
@@ -48,7 +50,7 @@ public struct UserListDiffRun {
         }
         let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
         let result = try diff.run()
-        return try destination.writing { (output) throws(UserlistError) in
+        return try destination.writing(beforeFirstOutput: beforeFirstOutput) { (output) throws(UserlistError) in
             do {
                 let renderer = format.renderer(maxTableWidth: maxTableWidth, colour: highlighter?.colour ?? false)
                 if let highlighter, format != .table {

@@ -34,9 +34,10 @@ public final class OutputWriter {
     private var stored: [UInt8] = []
     /// The `errno` of the first failed write; once set, output is dropped.
     private var failure: Int32?
-    /// Called once, just before the first byte goes to the file descriptor: a progress line on
-    /// the same terminal is taken off the screen before results reach it.
-    public var beforeFirstWrite: (() -> Void)?
+    /// Called once, with the bytes about to go out, just before the first byte goes to the file
+    /// descriptor: a progress line on the same terminal is taken off the screen before results
+    /// reach it, and a pager started when they are longer than the terminal (a full buffer is).
+    public var beforeFirstWrite: ((UnsafeRawBufferPointer) -> Void)?
 
     /// Writes to `fileDescriptor` (which stays open; the caller owns it). `name` appears in errors.
     public init(fileDescriptor: Int32, name: String) {
@@ -180,7 +181,7 @@ public final class OutputWriter {
             guard failure == nil else { return }
             if let hook = beforeFirstWrite {
                 beforeFirstWrite = nil
-                hook()
+                hook(UnsafeRawBufferPointer(start: start, count: n))
             }
             var p = start
             var left = n

@@ -54,6 +54,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Don't fit the table to the terminal's width: every value whole (long lines wrap).")
     var noTruncate = false
 
+    @Flag(help: "Don't page a table longer than the terminal through $PAGER (less -FRX by default).")
+    var noPager = false
+
     @Flag(name: .shortAndLong, help: "No warnings on standard error, nor the count line with ndjson and json; errors still print.")
     var quiet = false
 
@@ -121,6 +124,7 @@ struct DiffCommand: ParsableCommand {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)
+        if stdoutIsTerminal, format == .table, !noPager { run.beforeFirstOutput = Terminal.pagingHook() }
         let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal {
             run.highlighter = JSONHighlighter(indent: stdoutIsTerminal ? .spaces(2) : .none, palette: colour ? Terminal.jsonPalette(warn: !quiet) : nil)

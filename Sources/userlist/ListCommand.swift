@@ -46,6 +46,9 @@ struct ListCommand: ParsableCommand {
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }
         reporting.standardOutputIsTerminal = stdoutIsTerminal
         reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
+        if stdoutIsTerminal, run.format == .table, run.outputTransform == nil, !input.explain, !output.noPager {
+            reporting.beforeFirstOutput = Terminal.pagingHook()
+        }
         let statistics: RunStatistics
         do {
             statistics = try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: batch.quiet), reporting: reporting)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import UserListKit
+import UserListPlatform
 
 /// Facts about the terminal standard output is attached to.
 enum Terminal {
@@ -40,6 +41,27 @@ enum Terminal {
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// The height in rows of standard output's terminal; `LINES` wins when set.
+    static func rows() -> Int? {
+        if let value = getenv("LINES").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
+    /// What pages a table longer than the terminal, as `git` and `gh` page: a hook for the first
+    /// bytes bound for standard output that starts the pager (``Pager``) when they hold as many
+    /// lines as the terminal has rows, or fill a whole buffer (more follow). Nil when there is
+    /// no pager (`PAGER` empty or `cat`, no `less`) or no terminal height.
+    static func pagingHook() -> (@Sendable (UnsafeRawBufferPointer) -> Void)? {
+        guard let command = Pager.command(environment: environment), let rows = rows() else { return nil }
+        return { bytes in
+            var lines = 0
+            for byte in bytes where byte == 0x0A { lines += 1 }
+            if bytes.count >= 1 << 16 || lines >= rows { Pager.start(command) }
+        }
     }
 
     /// Whether a progress line may be drawn: standard error is a terminal that can erase a line

@@ -27,4 +27,13 @@ void ul_status_line_set(int shown);
 /// behind. Async-signal-safe.
 void ul_status_line_erase(void);
 
+/// The pager standard output was sent to (0: none): what ends the run by a signal closes standard
+/// output and waits for it first, as the run's own end does, so the person reading keeps the
+/// terminal until they quit the pager.
+void ul_pager_set(int pid);
+
+/// Closes standard output and waits for the pager, if there is one; returns whether there was
+/// (async-signal-safe).
+int ul_pager_wait(void);
+
 #endif
