@@ -15,6 +15,10 @@ struct csj_stream {
 
 size_t csj_padding(void) { return SIMDJSON_PADDING; }
 
+#define CSJ_STRINGIFY(x) #x
+#define CSJ_VERSION_TEXT(x) CSJ_STRINGIFY(x)
+const char *csj_version(void) { return CSJ_VERSION_TEXT(SIMDJSON_VERSION); }
+
 csj_stream *csj_stream_create(void) { return new (std::nothrow) csj_stream(); }
 
 void csj_stream_destroy(csj_stream *stream) { delete stream; }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <errno.h>
+#include <sys/wait.h>
 
 static __thread const char *current_label = NULL;
 static __thread int has_alternate_stack = 0;
@@ -35,7 +37,47 @@ static long long now_ns(void) {
 
 static void remove_pending(void);
 
+// Whether a status line (the progress line) is on standard error now: every message printed
+// from here, and a signal that ends the run, erases it first (ul_status_line_erase).
+static volatile sig_atomic_t status_line_shown = 0;
+
+static void write_all(const char *text, size_t left) {
+    while (left > 0) {
+        ssize_t n = write(STDERR_FILENO, text, left);
+        if (n <= 0) return;
+        text += n;
+        left -= (size_t)n;
+    }
+}
+
+static volatile sig_atomic_t pager_pid = 0;
+
+void ul_pager_set(int pid) {
+    pager_pid = pid;
+}
+
+int ul_pager_wait(void) {
+    pid_t pid = (pid_t)pager_pid;
+    if (pid <= 0) return 0;
+    pager_pid = 0;
+    close(STDOUT_FILENO);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    return 1;
+}
+
+void ul_status_line_set(int shown) {
+    status_line_shown = shown ? 1 : 0;
+}
+
+void ul_status_line_erase(void) {
+    if (!status_line_shown) return;
+    status_line_shown = 0;
+    write_all("\r\033[K", 4);
+}
+
 static void say(const char *text) {
+    ul_status_line_erase();
     size_t left = strlen(text);
     while (left > 0) {
         ssize_t n = write(STDERR_FILENO, text, left);

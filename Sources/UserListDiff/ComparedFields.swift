@@ -44,6 +44,9 @@ public struct ComparedFields: Hashable, Sendable {
         }
     }
 
+    /// The names `--fields` takes (for completion): every field but the id, then the groups.
+    public static let knownNames = all.fields.map(\.rawValue) + ["address", "address.geo", "company"]
+
     private static var expectedNames: String {
         ComparedFields.all.fields.map(\.rawValue).joined(separator: ", ") + ", or address, address.geo, company"
     }

@@ -78,6 +78,7 @@ package struct JQValue: ~Copyable {
     package var kind: jv_kind { jv_get_kind(raw) }
     package var isValid: Bool { kind != JV_KIND_INVALID }
     package var isTrue: Bool { kind == JV_KIND_TRUE }
+    package var isString: Bool { kind == JV_KIND_STRING }
     /// `false` or `null`: jq's falsy values.
     package var isFalsy: Bool { kind == JV_KIND_FALSE || kind == JV_KIND_NULL }
 

@@ -50,14 +50,17 @@ public struct JQVariables: Hashable, Sendable {
     }
 
     /// `--rawfile`: the file's text as a string; `--slurpfile`: its JSON values as an array.
+    /// `-` is standard input, as everywhere userlist takes a file (the caller sees that the
+    /// inputs don't read it too).
     public mutating func bind(_ name: String, file path: String, slurp: Bool) throws(UserlistError) {
         let option = slurp ? "--slurpfile" : "--rawfile"
-        guard access(path, R_OK) == 0 else {
-            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, option: "\(option) \(name)", String(cString: strerror(errno))))
+        let (source, shown) = path == "-" ? ("/dev/stdin", "<stdin>") : (path, path)
+        guard access(source, R_OK) == 0 else {
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)", String(cString: strerror(errno))))
         }
-        let value = JQValue(owning: jv_load_file(path, slurp ? 0 : 1))
+        let value = JQValue(owning: jv_load_file(source, slurp ? 0 : 1))
         guard value.isValid else {
-            throw UserlistError(slurp ? .data : .noInput, "\(option) \(name): \(path): \(value.invalidMessage ?? "cannot be read")")
+            throw UserlistError(slurp ? .data : .noInput, "\(option) \(name): \(shown): \(value.invalidMessage ?? "cannot be read")")
         }
         values.append((name, value.json()))
     }

@@ -19,8 +19,17 @@ public enum OutputDestination: Equatable, Sendable {
 public struct RunReporting: Sendable {
     /// `--summary`: one JSON object, to a file or (`.standardOutput` here meaning) standard error.
     public var summary: OutputDestination?
-    /// Progress while reading, then a one-line summary, for a person at a terminal.
+    /// Progress while reading, then a one-line summary, for a person at a terminal: standard
+    /// error is a terminal (and not `TERM=dumb`).
     public var showProgress = false
+    /// Standard output is a terminal too: the progress line stops before the first byte of
+    /// results reaches it. (In a pipe or a file it goes on until the input is read.)
+    public var standardOutputIsTerminal = false
+    /// The width of standard error's terminal, to which the progress line is cut.
+    public var terminalWidth: Int?
+    /// Called with the first bytes bound for standard output, before they are written (the
+    /// CLI starts a pager there when a table is longer than the terminal).
+    public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     /// Writes to standard error (the summary with `--summary -`, the progress line).
     public var standardError: @Sendable (String) -> Void
 
@@ -39,20 +48,41 @@ extension UserListRun {
     /// `--rejects` is written the same way and kept when the run stops on bad data (exit 65);
     /// both are written out before either is renamed into place. `--summary` is written last,
     /// whether the run succeeded or not.
-    public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) {
+    @discardableResult
+    public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) -> RunStatistics {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         if let splitPages { try SplitPages(directory: splitPages, format: format, pageSize: query.pageSize).checkDirectory() }
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
-        let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, write: $0.standardError) : nil }
+        let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, width: $0.terminalWidth, write: $0.standardError) : nil }
+        // Results reaching the terminal end the progress line first: a table, a count or rows
+        // on standard output when it is the terminal, and `--rejects -` on standard error.
+        let standardOutput = { () -> OutputWriter in
+            let writer = OutputWriter.standardOutput()
+            let stop = reporting?.standardOutputIsTerminal == true ? display : nil
+            let first = reporting?.beforeFirstOutput
+            if stop != nil || first != nil {
+                writer.beforeFirstWrite = { bytes in
+                    stop?.stop()
+                    first?(bytes)
+                }
+            }
+            return writer
+        }
+        let standardError = { () -> OutputWriter in
+            let writer = OutputWriter.standardError()
+            if let display { writer.beforeFirstWrite = { _ in display.stop() } }
+            return writer
+        }
+        let warnings = display.map { ProgressWarnings(warnings, display: $0) } ?? warnings
         let rejects = rejectsPath != nil || maxRejects != nil
-            ? try RejectsFile(path: rejectsPath, maximum: maxRejects, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+            ? try RejectsFile(path: rejectsPath, maximum: maxRejects, dash: destination == .standardOutput ? standardError() : standardOutput())
             : nil
         var statistics = RunStatistics()
         var failure: UserlistError?
         var output: AtomicFile?
         do {
-            (statistics, output) = try execute(into: destination, warnings: warnings, rejects: rejects, progress: progress)
+            (statistics, output) = try execute(into: destination, standardOutput: standardOutput, warnings: warnings, rejects: rejects, progress: progress)
         } catch {
             failure = error
         }
@@ -84,19 +114,20 @@ extension UserListRun {
                 inputs: inputs.isEmpty ? 1 : inputs.count, bytes: progress.bytesRead, statistics: statistics,
                 recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
                 seconds: Date().timeIntervalSince(started), failure: failure)
-            if let destination = reporting.summary {
-                do { try writeSummary(summary.json, to: destination, reporting: reporting) } catch { failure = failure ?? error }
+            if let summaryDestination = reporting.summary {
+                do { try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting) } catch { failure = failure ?? error }
             }
             if display?.wasShown == true, failure == nil { reporting.standardError("userlist: \(summary.humanLine)\n") }
         }
         if let failure { throw failure }
+        return statistics
     }
 
     /// Runs into standard output, or into a file's ``AtomicFile`` with every byte written,
     /// left for the caller to commit (or abandon) once the rejects are written too.
-    private func execute(into destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
+    private func execute(into destination: OutputDestination, standardOutput: () -> OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
         guard case .file(let path) = destination else {
-            return (try execute(output: .standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
+            return (try execute(output: standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
         }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }
@@ -129,9 +160,18 @@ extension UserListRun {
         return failure.kind == .data
     }
 
-    /// `--summary`'s line, to a file (replaced only once written) or standard error.
-    func writeSummary(_ text: String, to destination: OutputDestination, reporting: RunReporting) throws(UserlistError) {
-        guard case .file(let path) = destination else { return reporting.standardError(text) }
+    /// `--summary`'s line, to a file (replaced only once written) or, for `-`, standard output
+    /// when nothing else is written there (the rows went to `-o FILE`, the rejects elsewhere),
+    /// else standard error: `-` is standard output, or standard error when standard output
+    /// carries the rows, as for `--rejects -`.
+    func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+        guard case .file(let path) = destination else {
+            guard case .file = output, rejectsPath != "-" else { return reporting.standardError(text) }
+            let writer = OutputWriter.standardOutput()
+            writer.write(text)
+            do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
+            return
+        }
         let file: AtomicFile
         do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)

@@ -14,6 +14,8 @@ public struct RunStatistics: Sendable {
     public var matched: Int?
     /// Rows printed.
     public var written: Int?
+    /// What was printed last, for `-e`: a JSON value, a row, or nothing.
+    public var lastValue: OutputValue = .none
 
     public init() {}
 

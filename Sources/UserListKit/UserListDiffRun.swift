@@ -20,6 +20,11 @@ public struct UserListDiffRun {
     public var threads: Int?
     /// `--skip-bad-json`: a record that isn't JSON is skipped with a warning, on either side.
     public var skipBadJSON: Bool
+    /// On a terminal (or `--color always`): the table in colour (added green, removed red,
+    /// changed yellow), `json` indented and `json`/`ndjson` coloured as the list's are.
+    public var highlighter: JSONHighlighter?
+    /// Called with the first bytes bound for standard output (the CLI's pager).
+    public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     public init(
         old: [InputSource], new: [InputSource], fields: ComparedFields = .all, format: DiffFormat = .ndjson,
@@ -45,9 +50,16 @@ public struct UserListDiffRun {
         }
         let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
         let result = try diff.run()
-        return try destination.writing { (output) throws(UserlistError) in
+        return try destination.writing(beforeFirstOutput: beforeFirstOutput) { (output) throws(UserlistError) in
             do {
-                try format.renderer(maxTableWidth: maxTableWidth).render(result, to: output)
+                let renderer = format.renderer(maxTableWidth: maxTableWidth, colour: highlighter?.colour ?? false)
+                if let highlighter, format != .table {
+                    let buffer = OutputWriter()
+                    try renderer.render(result, to: buffer)
+                    (format == .ndjson ? highlighter.compact : highlighter).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
+                } else {
+                    try renderer.render(result, to: output)
+                }
             } catch let error as UserlistError {
                 throw error
             } catch {

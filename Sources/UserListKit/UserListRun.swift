@@ -34,6 +34,10 @@ public struct UserListRun {
     public var header = true
     /// `-r`: `--jq-out`'s string outputs printed as text.
     public var rawOutput = false
+    /// What follows each `--jq-out` output: a line break; nothing (`-j`); NUL (`--raw-output0`).
+    public var outputSeparator = "\n"
+    /// How `--jq-out`'s JSON outputs are laid out and coloured (compact unless `--indent`/`--tab`).
+    public var jqOutputHighlighter: JSONHighlighter?
     /// A table's footer says this when more pages follow (a terminal's first page: how to see more).
     public var moreHint: String?
     /// `--sandbox`: jq expressions can't import files or read the environment.
@@ -42,7 +46,9 @@ public struct UserListRun {
     public var jqTimeout: Double?
     /// `--count`: print only how many users match.
     public var countOnly = false
-    /// On a terminal: JSON indented and coloured, the table's header bold (`--color`).
+    /// How JSON is laid out and coloured — on a terminal, with `--color`, or jq's output options
+    /// (`--indent`, `--tab`, `-S`, `-C`); ndjson's rows stay one a line — and whether the table's
+    /// header is bold. Nil: as written.
     public var highlighter: JSONHighlighter?
     /// `--skip-bad-json`: skip (and report) documents that aren't JSON instead of stopping.
     public var skipBadJSON = false
@@ -140,6 +146,7 @@ public struct UserListRun {
             try output.flush()
             statistics.matched = matched
             statistics.written = 1
+            statistics.lastValue = .truthy
             statistics.report = viewModel.loadReport
             return statistics
         }
@@ -161,7 +168,8 @@ public struct UserListRun {
             return statistics
         }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
-            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) })
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact)
+            statistics.lastValue = statistics.written ?? 0 > 0 ? .truthy : .none
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
             return statistics
@@ -171,6 +179,14 @@ public struct UserListRun {
         try render(viewModel.state, with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
+        // `-e`: the last value printed. The json envelope is one; rows are the others'.
+        if let jq = renderer as? JQOutputRenderer {
+            statistics.lastValue = jq.lastOutput
+        } else if format == .json {
+            statistics.lastValue = .truthy
+        } else {
+            statistics.lastValue = viewModel.state.page.map { !$0.items.isEmpty || !$0.rows.isEmpty || $0.spilledRows != nil } == true ? .truthy : .none
+        }
         return statistics
     }
 
@@ -213,15 +229,20 @@ public struct UserListRun {
     /// The renderer of the format, `--fields` and `--jq-out`; and, on a terminal or with
     /// `--color`, how its JSON is indented and coloured (csv, tsv, tables and `-r` text stay plain).
     func makeRenderer() throws(UserlistError) -> (renderer: any ListRenderer, highlight: JSONHighlighter?) {
-        let renderer: any ListRenderer = try outputTransform.map { expression throws(UserlistError) in
-            try JQOutputRenderer(expression: expression, variables: variables, format: format, raw: rawOutput)
-        } ?? format.renderer(
+        // `--jq-out` styles each JSON output itself: `-r` text is printed as it is, never
+        // re-tokenised (the highlighter would drop its spaces and tabs).
+        if let outputTransform {
+            return (try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
+                                         style: jqOutputHighlighter, separator: outputSeparator), nil)
+        }
+        let renderer = format.renderer(
             maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
             document: document, paged: showsPager && (query.page != nil || splitPages != nil))
-        // `-r` lines are text, not JSON: printed as they are, as `jq -r` prints them, never
-        // re-tokenised (the highlighter would drop their spaces and tabs).
-        let highlight = rawOutput && outputTransform != nil ? nil : highlighter.flatMap { outputTransform != nil || format == .json || format == .ndjson ? $0 : nil }
-        return (renderer, highlight)
+        switch format {
+        case .json: return (renderer, highlighter)
+        case .ndjson: return (renderer, highlighter?.compact)
+        default: return (renderer, nil)
+        }
     }
 
     /// Writes `state` and flushes: JSON for a person is rendered to memory, then indented and coloured.
@@ -230,9 +251,7 @@ public struct UserListRun {
             if let highlight {
                 let buffer = OutputWriter()
                 try renderer.render(state, to: buffer)
-                // ndjson and --jq-out lines stay one per line, coloured; the json envelope is indented.
-                let pretty = highlight.pretty && format == .json && outputTransform == nil
-                JSONHighlighter(pretty: pretty, colour: highlight.colour).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
+                highlight.rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
             } else {
                 try renderer.render(state, to: output)
             }

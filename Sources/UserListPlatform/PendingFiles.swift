@@ -57,9 +57,18 @@ enum PendingFiles {
         }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { received in
+            ul_status_line_erase()
+            let paged = ul_pager_wait() != 0
+            var pending = false
             for slot in 0..<PendingFiles.slots {
-                if let entry = PendingFiles.table[slot] { unlink(entry) }
+                if let entry = PendingFiles.table[slot] {
+                    unlink(entry)
+                    pending = true
+                }
             }
+            // The person quit the pager before the end: they have read what they wanted, as
+            // with git's pager; a run that still had files to write did not succeed.
+            if received == SIGPIPE, paged, !pending { _exit(0) }
             Glibc.signal(received, SIG_DFL)
             raise(received)
         }

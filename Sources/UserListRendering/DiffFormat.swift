@@ -11,11 +11,11 @@ public enum DiffFormat: String, CaseIterable, Sendable {
     /// something the caller says on standard error.
     public var printsCounts: Bool { self == .table }
 
-    public func renderer(maxTableWidth: Int?) -> any DiffRenderer {
+    public func renderer(maxTableWidth: Int?, colour: Bool = false) -> any DiffRenderer {
         switch self {
         case .ndjson: DiffNDJSONRenderer()
         case .json: DiffJSONRenderer()
-        case .table: DiffTableRenderer(maxWidth: maxTableWidth)
+        case .table: DiffTableRenderer(maxWidth: maxTableWidth, colour: colour)
         }
     }
 }

@@ -8,15 +8,21 @@ import UserListDiff
 /// Cells are shown and measured as ``TableRenderer``'s are (display width, control characters and
 /// bidi overrides escaped); NAME is the cell's title (name, else username, email, id). Entries are read twice,
 /// once to size the columns, so nothing is held; with `maxWidth`, NEW shrinks first, then OLD,
-/// then NAME.
+/// then NAME, then the others (``ColumnFitting``), and the count line is cut to fit.
+///
+/// With `colour` (a terminal): the header bold, `added` green, `removed` red, `changed` yellow,
+/// and a changed field's OLD value red, its NEW value green.
 public struct DiffTableRenderer: DiffRenderer {
     public var maxWidth: Int?
+    public var colour: Bool
 
     static let headers = ["CHANGE", "ID", "NAME", "FIELD", "OLD", "NEW"]
     static let shrinkOrder = [5, 4, 2]
+    static let changeColours = ["added": "\u{1B}[32m", "removed": "\u{1B}[31m", "changed": "\u{1B}[33m"]
 
-    public init(maxWidth: Int? = nil) {
+    public init(maxWidth: Int? = nil, colour: Bool = false) {
         self.maxWidth = maxWidth
+        self.colour = colour
     }
 
     public func render(_ result: DiffResult, to output: OutputWriter) throws {
@@ -27,11 +33,14 @@ public struct DiffTableRenderer: DiffRenderer {
                     widths[column] = max(widths[column], TableRenderer.measure(value).width)
                 }
             }
-            if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
-            Self.writeRow(Self.headers, widths: widths, to: output)
-            try Self.forEachRow(of: result) { Self.writeRow($0, widths: widths, to: output) }
+            var shown = widths.count
+            if let maxWidth { shown = ColumnFitting.fit(&widths, gap: TableRenderer.gap, toFit: maxWidth, order: Self.shrinkOrder) }
+            widths = Array(widths.prefix(shown))
+            if colour { output.write("\u{1B}[1m") }
+            Self.writeRow(Array(Self.headers.prefix(shown)), widths: widths, to: output, closing: colour ? "\u{1B}[0m" : nil)
+            try Self.forEachRow(of: result) { Self.writeRow(Array($0.prefix(shown)), widths: widths, to: output, colours: colour ? Self.colours(of: $0) : nil) }
         }
-        output.write(result.counts.summary)
+        output.write(ColumnFitting.fitted(result.counts.summary, toWidth: maxWidth))
         output.write(byte: UInt8(ascii: "\n"))
     }
 
@@ -49,24 +58,20 @@ public struct DiffTableRenderer: DiffRenderer {
         }
     }
 
-    /// Narrows columns, in `shrinkOrder`, until the table fits `maxWidth` or can shrink no more.
-    private static func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
-        var total = widths.reduce(0, +) + TableRenderer.gap * (widths.count - 1)
-        for column in shrinkOrder where total > maxWidth {
-            let floor = min(widths[column], TableRenderer.minimumColumnWidth)
-            let narrowed = max(floor, widths[column] - (total - maxWidth))
-            total -= widths[column] - narrowed
-            widths[column] = narrowed
-        }
-    }
-
     /// One row; padding is written only before visible text, so no line ends in spaces.
-    private static func writeRow(_ cells: [String?], widths: [Int], to output: OutputWriter) {
+    private static func writeRow(_ cells: [String?], widths: [Int], to output: OutputWriter, colours: [String?]? = nil, closing: String? = nil) {
         var owed = 0
         for (column, cell) in cells.enumerated() {
             if column > 0 { owed += TableRenderer.gap }
-            TableRenderer.writeCell(cell, width: widths[column], owed: &owed, to: output)
+            TableRenderer.writeCell(cell, width: widths[column], owed: &owed, to: output, colour: colours?[column])
         }
+        if let closing { output.write(closing) }
         output.write(byte: UInt8(ascii: "\n"))
+    }
+
+    /// A row's colours: its change word's, and a changed field's old value red, new value green.
+    private static func colours(of cells: [String?]) -> [String?] {
+        let hasField = cells[3] != nil
+        return [cells[0].flatMap { changeColours[$0] }, nil, nil, nil, hasField ? "\u{1B}[31m" : nil, hasField ? "\u{1B}[32m" : nil]
     }
 }

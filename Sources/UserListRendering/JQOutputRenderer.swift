@@ -2,7 +2,9 @@
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
 /// `--jq-out EXPR`: runs a jq expression on the output document — the `json` envelope, or each
-/// cell with `ndjson` — and prints every output as one compact JSON line, as `jq -c` does.
+/// cell with `ndjson` — and prints every output as one compact JSON line, as `jq -c` does; with
+/// jq's output options, as jq prints them: `-r` strings as text, `-j` without the line break,
+/// `--raw-output0` each followed by a NUL, `--indent`/`--tab`/`-S`/`-C` through a ``JSONHighlighter``.
 ///
 /// All outputs are produced before any is written, so a runtime error leaves standard output empty.
 public final class JQOutputRenderer: ListRenderer {
@@ -10,10 +12,19 @@ public final class JQOutputRenderer: ListRenderer {
     private let perCell: Bool
     /// `-r`: a string output is printed as its text, as `jq -r` does.
     private let raw: Bool
+    /// How JSON outputs are laid out and coloured (nil: compact, plain).
+    private let style: JSONHighlighter?
+    /// What follows each output: a line break; nothing (`-j`); NUL (`--raw-output0`).
+    private let separator: String
+    /// `-e`: what the last output was (jq's exit status from it).
+    public private(set) var lastOutput: OutputValue = .none
 
     /// Compiles `expression`; `format` is what it transforms: `.json` (the envelope) or `.ndjson` (cells).
-    public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat, raw: Bool = false) throws(UserlistError) {
+    public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat, raw: Bool = false,
+                style: JSONHighlighter? = nil, separator: String = "\n") throws(UserlistError) {
         self.raw = raw
+        self.style = style
+        self.separator = separator
         guard format == .json || format == .ndjson else {
             throw UserlistError(.usage, Diagnostic(.usage, option: "--jq-out", "works on --format json or ndjson, not \(format.rawValue)"))
         }
@@ -26,26 +37,49 @@ public final class JQOutputRenderer: ListRenderer {
     }
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
-        var lines: [String] = []
+        var outputs: [[UInt8]] = []
         do {
             if perCell {
-                for cell in state.page?.items ?? [] { try collect(cell.jqValue(), into: &lines) }
+                for cell in state.page?.items ?? [] { try collect(cell.jqValue(), into: &outputs) }
             } else {
-                try collect(state.jqValue(), into: &lines)
+                try collect(state.jqValue(), into: &outputs)
             }
         } catch let error as JQError {
             throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
         }
-        for line in lines {
-            output.write(line)
-            output.write(byte: UInt8(ascii: "\n"))
+        for bytes in outputs {
+            bytes.withUnsafeBytes { output.write($0) }
+            output.write(separator)
         }
     }
 
-    private func collect(_ input: consuming JQValue, into lines: inout [String]) throws {
+    private func collect(_ input: consuming JQValue, into outputs: inout [[UInt8]]) throws {
+        var failure: UserlistError?
         try program.run(input) { value in
-            lines.append(raw ? value.rawText() : value.json())
+            lastOutput = value.isFalsy ? .falsy : .truthy
+            if raw, value.isString {
+                let text = value.rawText()
+                if separator == "\u{0}", text.utf8.contains(0) {
+                    failure = UserlistError(.data, Diagnostic(.expression, option: "--raw-output0", "a string output holds a NUL byte, which would end it early"))
+                    return false
+                }
+                outputs.append(Array(text.utf8))
+            } else {
+                let json = Array(value.json().utf8)
+                outputs.append(style.map { $0.rewrite(json) } ?? json)
+            }
             return true
         }
+        if let failure { throw failure }
     }
+}
+
+/// What a run printed last, for `-e` (`--exit-status`), as jq decides its exit status.
+public enum OutputValue: Sendable {
+    /// Nothing was printed: exit 4.
+    case none
+    /// `false` or `null`: exit 1.
+    case falsy
+    /// Anything else: exit 0.
+    case truthy
 }

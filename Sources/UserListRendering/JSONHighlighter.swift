@@ -1,82 +1,138 @@
 import UserListDomain
 
-/// Rewrites compact JSON text for a person at a terminal: indented two spaces (`pretty`) and
-/// coloured (`colour`) as jq 1.7 colours it — null grey, strings green, object keys blue, the
-/// rest default, brackets bold. The input is userlist's own output (valid JSON, one value or one
-/// per line), so only strings and nesting need following. Inside strings, the C1 controls and
-/// bidi overrides JSON leaves raw are written as `\u` escapes, so what reaches the terminal is
-/// shown, not obeyed, and is still the same JSON.
+/// Rewrites compact JSON text as jq prints it: indented (`--indent N`, `--tab`; two spaces on a
+/// terminal), keys sorted (`-S`), coloured (`-C`, a terminal) with jq's escapes byte for byte —
+/// each value in its kind's colour, brackets, commas and colons in their container's, keys in the
+/// key colour — from a ``JSONPalette`` (jq 1.7.1's, or `JQ_COLORS`). The input is userlist's own
+/// output or libjq's (valid JSON, one value a line), so only strings and nesting need following.
+/// Inside strings, the C1 controls and bidi overrides JSON leaves raw are written as `\u`
+/// escapes when the text is for a terminal, so what reaches it is shown, not obeyed, and is
+/// still the same JSON.
 public struct JSONHighlighter: Sendable {
-    public var pretty: Bool
-    public var colour: Bool
-
-    public init(pretty: Bool, colour: Bool) {
-        self.pretty = pretty
-        self.colour = colour
+    public enum Indent: Sendable, Equatable {
+        case none
+        case spaces(Int)
+        case tab
     }
 
-    static let reset = Array("\u{1B}[0m".utf8)
-    static let nullColour = Array("\u{1B}[1;30m".utf8)
-    static let stringColour = Array("\u{1B}[0;32m".utf8)
-    static let keyColour = Array("\u{1B}[34;1m".utf8)
-    static let bracketColour = Array("\u{1B}[1;39m".utf8)
-    static let plainColour = Array("\u{1B}[0;39m".utf8)
+    public var indent: Indent
+    public var palette: JSONPalette?
+    public var sortKeys: Bool
+    /// The C1 controls and bidi overrides written as escapes (for a terminal).
+    public var escapesTerminalControls: Bool
+
+    public init(indent: Indent, palette: JSONPalette?, sortKeys: Bool = false, escapesTerminalControls: Bool = true) {
+        self.indent = indent
+        self.palette = palette
+        self.sortKeys = sortKeys
+        self.escapesTerminalControls = escapesTerminalControls
+    }
+
+    /// Two-space indentation or none, jq's colours or none.
+    public init(pretty: Bool, colour: Bool) {
+        self.init(indent: pretty ? .spaces(2) : .none, palette: colour ? .jq : nil)
+    }
+
+    public var pretty: Bool { indent != .none }
+    public var colour: Bool { palette != nil }
+
+    /// The same, one value a line (ndjson's rows).
+    public var compact: JSONHighlighter {
+        var copy = self
+        copy.indent = .none
+        return copy
+    }
 
     /// The rewritten text of `bytes` (one JSON value per line).
     public func rewrite(_ bytes: [UInt8]) -> [UInt8] {
+        let bytes = sortKeys ? JSONKeySorting.sorted(bytes) : bytes
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
-        var depth = 0
-        var i = 0
-        // Whether the string starting here is an object key: the container is an object and the
-        // last token was `{` or `,`.
+        // The containers open, innermost last: `{` or `[`.
         var containers: [UInt8] = []
         var expectKey = false
+        let palette = self.palette
         func newline() {
-            guard pretty else { return }
-            out.append(0x0A)
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+            switch indent {
+            case .none: return
+            case .spaces(let n):
+                out.append(0x0A)
+                out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: n * containers.count))
+            case .tab:
+                out.append(0x0A)
+                out.append(contentsOf: repeatElement(0x09, count: containers.count))
+            }
         }
-        func painted(_ colour: [UInt8], _ body: () -> Void) {
-            if self.colour { out.append(contentsOf: colour) }
-            body()
-            if self.colour { out.append(contentsOf: Self.reset) }
+        func colour(_ pick: (JSONPalette) -> [UInt8]) {
+            if let palette { out.append(contentsOf: pick(palette)) }
         }
+        func reset() {
+            if palette != nil { out.append(contentsOf: JSONPalette.reset) }
+        }
+        func containerColour(_ bracket: UInt8) {
+            colour { bracket == UInt8(ascii: "{") ? $0.object : $0.array }
+        }
+        // After a value inside a container, jq turns the container's colour back on.
+        func afterValue() {
+            if let container = containers.last { containerColour(container) }
+        }
+        var i = 0
         while i < bytes.count {
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "\""):
                 var end = i + 1
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
-                let isKey = expectKey
-                painted(isKey ? Self.keyColour : Self.stringColour) { Self.appendString(bytes[i...min(end, bytes.count - 1)], to: &out) }
+                let token = bytes[i...min(end, bytes.count - 1)]
+                if expectKey {
+                    colour { $0.key }
+                    appendString(token, to: &out)
+                    reset()
+                } else {
+                    colour { $0.string }
+                    appendString(token, to: &out)
+                    reset()
+                    afterValue()
+                }
                 i = end + 1
                 expectKey = false
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let closing = b == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if i + 1 < bytes.count, bytes[i + 1] == closing {
-                    painted(Self.bracketColour) { out.append(b); out.append(closing) }
-                    i += 2
+                var next = i + 1
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D { next += 1 }
+                if next < bytes.count, bytes[next] == closing {
+                    containerColour(b)
+                    out.append(b)
+                    out.append(closing)
+                    reset()
+                    afterValue()
+                    i = next + 1
                     continue
                 }
-                painted(Self.bracketColour) { out.append(b) }
+                containerColour(b)
+                out.append(b)
                 containers.append(b)
-                depth += 1
+                newline()
                 expectKey = b == UInt8(ascii: "{")
-                newline()
+                if expectKey { reset() }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                containers.removeLast()
+                let opening = containers.removeLast()
                 newline()
-                painted(Self.bracketColour) { out.append(b) }
+                containerColour(opening)
+                out.append(b)
+                reset()
+                afterValue()
             case UInt8(ascii: ","):
-                painted(Self.bracketColour) { out.append(b) }
-                expectKey = containers.last == UInt8(ascii: "{")
+                out.append(b)
                 newline()
+                expectKey = containers.last == UInt8(ascii: "{")
+                if expectKey { reset() }
             case UInt8(ascii: ":"):
-                painted(Self.bracketColour) { out.append(b) }
-                if pretty { out.append(UInt8(ascii: " ")) }
+                containerColour(UInt8(ascii: "{"))
+                out.append(b)
+                if indent != .none { out.append(UInt8(ascii: " ")) }
+                reset()
             case 0x0A:
                 out.append(b)
             case UInt8(ascii: " "), 0x09, 0x0D:
@@ -85,14 +141,29 @@ public struct JSONHighlighter: Sendable {
                 // A number or literal: up to the next delimiter.
                 var end = i
                 while end < bytes.count, !Self.isDelimiter(bytes[end]) { end += 1 }
-                let isNull = bytes[i] == UInt8(ascii: "n")
-                painted(isNull ? Self.nullColour : Self.plainColour) { out.append(contentsOf: bytes[i..<end]) }
+                switch bytes[i] {
+                case UInt8(ascii: "n"): colour { $0.null }
+                case UInt8(ascii: "t"): colour { $0.true }
+                case UInt8(ascii: "f"): colour { $0.false }
+                default: colour { $0.number }
+                }
+                out.append(contentsOf: bytes[i..<end])
+                reset()
+                afterValue()
                 i = end
                 continue
             }
             i += 1
         }
         return out
+    }
+
+    private func appendString(_ token: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        if escapesTerminalControls {
+            Self.appendString(token, to: &out)
+        } else {
+            out.append(contentsOf: token)
+        }
     }
 
     /// Appends a string token with the scalars a terminal would act on that JSON leaves as they

@@ -41,6 +41,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 var table = TableRenderer(maxWidth: maxTableWidth, columns: columns, header: header)
                 table.bold = colour
                 table.moreHint = moreHint
+                table.footerToStandardError = !header
                 return table
             }()
         case .csv: CSVCellRenderer(columns: columns, header: header)

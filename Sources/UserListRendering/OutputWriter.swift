@@ -34,6 +34,10 @@ public final class OutputWriter {
     private var stored: [UInt8] = []
     /// The `errno` of the first failed write; once set, output is dropped.
     private var failure: Int32?
+    /// Called once, with the bytes about to go out, just before the first byte goes to the file
+    /// descriptor: a progress line on the same terminal is taken off the screen before results
+    /// reach it, and a pager started when they are longer than the terminal (a full buffer is).
+    public var beforeFirstWrite: ((UnsafeRawBufferPointer) -> Void)?
 
     /// Writes to `fileDescriptor` (which stays open; the caller owns it). `name` appears in errors.
     public init(fileDescriptor: Int32, name: String) {
@@ -181,6 +185,10 @@ public final class OutputWriter {
             stored.append(contentsOf: UnsafeRawBufferPointer(start: start, count: n))
         case .fileDescriptor(let fd):
             guard failure == nil else { return }
+            if let hook = beforeFirstWrite {
+                beforeFirstWrite = nil
+                hook(UnsafeRawBufferPointer(start: start, count: n))
+            }
             var p = start
             var left = n
             while left > 0 {

@@ -7,8 +7,9 @@
 /// included, and separated by two spaces; no line ends in a space. Control characters and bidi
 /// overrides inside a value (newlines, tabs, ESC, BEL, U+202E) are shown escaped, `\n`, `\t`,
 /// `\u001b`, `\u0007`, `\u202e` (``TerminalText``), and measured as shown, so a value can neither
-/// break the layout nor drive the terminal. With `maxWidth`, an over-wide table shrinks CAPTION
-/// first, then EMAIL, then NAME, none below ``minimumColumnWidth``, and cut values end in `…`. The footer reads
+/// break the layout nor drive the terminal. With `maxWidth` (a terminal's), no line is wider: an
+/// over-wide table shrinks CAPTION first, then EMAIL, then NAME (``ColumnFitting``), cut values
+/// end in `…`, and the footer drops its hint, then is cut. The footer reads
 /// `page 2 of 7 · 137 users`; an empty result is the single line `No users found`. States without
 /// a page (idle, loading, error) write nothing.
 public struct TableRenderer: ListRenderer, Sendable {
@@ -22,9 +23,12 @@ public struct TableRenderer: ListRenderer, Sendable {
     public var bold = false
     /// Said after the footer when more pages follow: how to see them (a terminal's first page).
     public var moreHint: String?
+    /// With no header row, the footer (and `No users found`) goes to standard error, after the
+    /// rows, so `--no-header`'s rows on standard output are data only.
+    public var footerToStandardError = false
 
-    /// A shrunk column keeps at least this many columns (fewer only if it was narrower already).
-    public static let minimumColumnWidth = 8
+    /// A shrunk column keeps at least this many columns while others can give.
+    public static let minimumColumnWidth = ColumnFitting.minimumWidth
 
     static let headers = ["ID", "NAME", "EMAIL", "CAPTION"]
     static let gap = 2
@@ -43,8 +47,11 @@ public struct TableRenderer: ListRenderer, Sendable {
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
         guard let page = state.page else { return }
+        // With --no-header the rows are data: what is about them goes elsewhere, after them.
+        let note = !header && footerToStandardError ? OutputWriter.standardError() : output
         if case .empty = state {
-            output.write("No users found\n")
+            note.write("No users found\n")
+            if note !== output { try note.flush() }
             return
         }
         let shown = shownColumns
@@ -54,38 +61,35 @@ public struct TableRenderer: ListRenderer, Sendable {
             let row = page.row(at: index)
             for (column, entry) in shown.enumerated() { widths[column] = max(widths[column], Self.measure(entry.value(row)).width) }
         }
-        if let maxWidth { Self.shrink(&widths, toFit: maxWidth) }
+        var columnsShown = widths.count
+        if let maxWidth { columnsShown = Self.shrink(&widths, toFit: maxWidth) }
+        widths = Array(widths.prefix(columnsShown))
 
         if header {
             if bold { output.write("\u{1B}[1m") }
-            writeRow(shown.map(\.header), widths: widths, to: output, closing: bold ? "\u{1B}[0m" : nil)
+            writeRow(Array(shown.map(\.header).prefix(columnsShown)), widths: widths, to: output, closing: bold ? "\u{1B}[0m" : nil)
         }
         for index in page.items.indices {
             let row = page.row(at: index)
-            writeRow(shown.map { $0.value(row) }, widths: widths, to: output)
+            writeRow(shown.prefix(columnsShown).map { $0.value(row) }, widths: widths, to: output)
         }
 
-        output.write("page ")
-        output.write(int: page.page)
-        output.write(" of ")
-        output.write(int: page.totalPages)
-        output.write(" · ")
-        output.write(int: page.totalItems)
-        output.write(page.totalItems == 1 ? " user" : " users")
-        if page.hasMore, let moreHint { output.write(" — \(moreHint)") }
-        output.write(byte: UInt8(ascii: "\n"))
+        var footer = "page \(page.page) of \(page.totalPages) · \(page.totalItems) \(page.totalItems == 1 ? "user" : "users")"
+        if page.hasMore, let moreHint {
+            let hinted = footer + " — \(moreHint)"
+            // On a narrow terminal the hint goes first: the count matters more.
+            if maxWidth.map({ DisplayWidth.of(hinted) <= $0 }) ?? true { footer = hinted }
+        }
+        if note !== output { try output.flush() }
+        note.write(ColumnFitting.fitted(footer, toWidth: maxWidth))
+        note.write(byte: UInt8(ascii: "\n"))
+        if note !== output { try note.flush() }
     }
 
-    /// Narrows columns, last first (CAPTION, EMAIL, NAME by default) and never the first (the
-    /// id), until the table fits `maxWidth` or can shrink no more.
-    static func shrink(_ widths: inout [Int], toFit maxWidth: Int) {
-        var total = widths.reduce(0, +) + gap * (widths.count - 1)
-        for column in stride(from: widths.count - 1, to: 0, by: -1) where total > maxWidth {
-            let floor = min(widths[column], minimumColumnWidth)
-            let narrowed = max(floor, widths[column] - (total - maxWidth))
-            total -= widths[column] - narrowed
-            widths[column] = narrowed
-        }
+    /// Narrows columns, last first (CAPTION, EMAIL, NAME by default), the first (the id) only
+    /// when nothing else can give, until the table fits `maxWidth`; returns how many columns fit.
+    static func shrink(_ widths: inout [Int], toFit maxWidth: Int) -> Int {
+        ColumnFitting.fit(&widths, gap: gap, toFit: maxWidth, order: Array(stride(from: widths.count - 1, to: 0, by: -1)))
     }
 
     /// Writes one row. Padding is owed rather than written, and paid only before visible text,
@@ -100,7 +104,8 @@ public struct TableRenderer: ListRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 
-    static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter) {
+    /// `colour` (an SGR escape) is put around the text, never around the padding.
+    static func writeCell(_ value: String?, width columnWidth: Int, owed: inout Int, to output: OutputWriter, colour: String? = nil) {
         let shown = measure(value)
         guard !shown.text.isEmpty else {
             owed += columnWidth
@@ -108,6 +113,8 @@ public struct TableRenderer: ListRenderer, Sendable {
         }
         output.write(byte: UInt8(ascii: " "), repeating: owed)
         owed = 0
+        if let colour { output.write(colour) }
+        defer { if colour != nil { output.write("\u{1B}[0m") } }
         if shown.width <= columnWidth {
             output.write(shown.text)
             owed = columnWidth - shown.width

@@ -4,11 +4,10 @@ import Glibc
 import ArgumentParser
 import UserListKit
 
-/// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``. `Userlist.main()`
-/// sends it every command line whose first argument is exactly `diff`.
+/// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "userlist diff",
+        commandName: "diff",
         abstract: "Compare two user exports by id: who was added, removed or changed.",
         discussion: """
             Each side is one or more inputs of any shape userlist reads, mapped and normalised as \
@@ -28,19 +27,19 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("OLD then NEW, when --old and --new don't name them; '-' reads standard input.", valueName: "input"))
+    @Argument(help: ArgumentHelp("OLD then NEW, when --old and --new don't name them; '-' reads standard input.", valueName: "input"), completion: .file())
     var inputs: [String] = []
 
-    @Option(help: ArgumentHelp("An input of the old side (repeatable: read in order, as one list).", valueName: "file"))
+    @Option(help: ArgumentHelp("An input of the old side (repeatable: read in order, as one list).", valueName: "file"), completion: .file())
     var old: [String] = []
 
-    @Option(help: ArgumentHelp("An input of the new side (repeatable).", valueName: "file"))
+    @Option(help: ArgumentHelp("An input of the new side (repeatable).", valueName: "file"), completion: .file())
     var new: [String] = []
 
-    @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"))
+    @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"), completion: .list(ComparedFields.knownNames))
     var fields: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"), completion: .list(DiffFormat.allCases.map(\.rawValue)))
     var format: String?
 
     @Option(help: ArgumentHelp("Where the users are in each document of both sides, as a jq-style path (.data.items).", valueName: "path"))
@@ -52,10 +51,22 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Skip a record (an NDJSON line) that isn't JSON on either side, with a warning naming its place, instead of stopping with exit 65; read exactly as the list command reads it.")
     var skipBadJSON = false
 
+    @Flag(help: "Don't fit the table to the terminal's width: every value whole (long lines wrap).")
+    var noTruncate = false
+
+    @Flag(help: "Don't page a table longer than the terminal through $PAGER (less -FRX by default).")
+    var noPager = false
+
+    @Flag(name: .shortAndLong, help: "No warnings on standard error, nor the count line with ndjson and json; errors still print.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
     @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"), completion: .file())
     var output: String?
 
     /// The two sides: `--old`/`--new`, and the positional inputs for the side(s) they leave out.
@@ -103,37 +114,30 @@ struct DiffCommand: ParsableCommand {
         let (old, new) = try sides()
         let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
         let format = format.flatMap(DiffFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .ndjson)
-        let run = UserListDiffRun(
+        var run = UserListDiffRun(
             old: old.map(InputSource.init(argument:)),
             new: new.map(InputSource.init(argument:)),
             fields: try fields.map { list throws(UserlistError) in try ComparedFields(parsing: list) } ?? .all,
             format: format,
             strict: strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            maxTableWidth: stdoutIsTerminal && !noTruncate ? Terminal.columns() : nil,
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)
+        if stdoutIsTerminal, format == .table, !noPager { run.beforeFirstOutput = Terminal.pagingHook() }
+        let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
+        if colour || stdoutIsTerminal {
+            run.highlighter = JSONHighlighter(indent: stdoutIsTerminal ? .spaces(2) : .none, palette: colour ? Terminal.jsonPalette(warn: !quiet) : nil)
+        }
         let counts: DiffCounts
         do {
-            counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter())
+            counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: quiet))
         } catch {
             StandardError.report(error.message)
             throw ExitCode(error.exitCode)
         }
-        if !format.printsCounts { StandardError.write(counts.summary + "\n") }
+        if !format.printsCounts, !quiet { StandardError.write(counts.summary + "\n") }
         // diff(1)'s convention: a script asks `if userlist diff …` whether anything changed.
         if !counts.isEmpty { throw ExitCode(1) }
-    }
-
-    /// Parses and runs `arguments` (the command line after `diff`), with the list command's
-    /// one-line errors and exit codes.
-    static func main(_ arguments: [String]) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            Glibc.exit(0)
-        } catch {
-            exit(for: error, helpCommand: "userlist diff --help")
-        }
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import UserListKit
 
 /// jq's options that ArgumentParser can't express, taken out of the command line before it parses
@@ -8,6 +11,11 @@ struct JQArguments {
     var variables = JQVariables()
     /// The command line without them.
     var remaining: [String] = []
+    /// The jq options found, in order (`--arg`, `--args`, …): a command without jq refuses them.
+    var options: [String] = []
+    /// `--rawfile NAME -` or `--slurpfile NAME -` read standard input: the option and name, so
+    /// the command can refuse inputs that would read it too.
+    var readsStandardInput: String?
 
     struct MissingValue: Error {
         var option: String
@@ -29,10 +37,12 @@ struct JQArguments {
             if Self.pairs.contains(argument) {
                 guard index + 2 < arguments.count else { throw MissingValue(option: argument) }
                 pending.append((argument, arguments[index + 1], arguments[index + 2]))
+                options.append(argument)
                 index += 3
                 continue
             }
             if argument == "--args" || argument == "--jsonargs" {
+                options.append(argument)
                 positional = (argument == "--jsonargs", positional?.values ?? [])
                 index += 1
                 continue
@@ -50,6 +60,15 @@ struct JQArguments {
             index += 1
         }
         for (option, name, value) in pending {
+            if option == "--rawfile" || option == "--slurpfile", value == "-" {
+                if let earlier = readsStandardInput {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "standard input is read by \(earlier) already"))
+                }
+                if isatty(STDIN_FILENO) != 0 {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "'-' reads standard input, which is a terminal: pipe the file into it"))
+                }
+                readsStandardInput = "\(option) \(name)"
+            }
             switch option {
             case "--arg": variables.bind(name, string: value)
             case "--argjson": try variables.bind(name, json: value)
@@ -66,7 +85,6 @@ struct JQArguments {
     /// Options whose next argument is their value (so it is not taken for a positional argument).
     static func takesValue(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), !argument.contains("=") else { return false }
-        return ["--search", "--where", "--jq", "--jq-out", "--users-at", "--sort", "--page", "--page-size", "-f", "--format",
-                "--fields", "-o", "--output", "--rejects", "--max-rejects", "--summary", "--threads", "--input", "--lines", "--started"].contains(argument)
+        return OptionTable.valueTaking.contains(argument) && !pairs.contains(argument)
     }
 }

@@ -22,7 +22,7 @@ struct ListRunOptions {
             query: filter.query(firstPageOnly: firstPageOnly),
             format: format,
             strict: batch.strict,
-            maxTableWidth: stdoutIsTerminal ? Terminal.columns() : nil,
+            maxTableWidth: stdoutIsTerminal && !output.noTruncate ? Terminal.columns() : nil,
             whereExpression: filter.whereExpression,
             preTransform: jq.preTransform,
             outputTransform: jq.outputTransform,
@@ -32,13 +32,30 @@ struct ListRunOptions {
             threads: threads)
         run.columns = try output.fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
         run.header = !output.noHeader
-        run.rawOutput = jq.rawOutput
+        run.rawOutput = jq.printsRaw
+        run.outputSeparator = jq.separator
         run.countOnly = filter.count
         run.jqTimeout = jq.jqTimeout
         run.sandbox = jq.sandbox
         if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }
-        let colour = Terminal.colour(output.color, stdoutIsTerminal: stdoutIsTerminal)
-        if colour || stdoutIsTerminal { run.highlighter = JSONHighlighter(pretty: stdoutIsTerminal, colour: colour) }
+        // jq's output options: where JSON is printed (json, ndjson's rows, --jq-out's outputs).
+        let printsJSON = jq.outputTransform != nil || format == .json || format == .ndjson
+        if !printsJSON, let option = jq.explicitIndent != nil && !jq.compactOutput ? (jq.tab ? "--tab" : "--indent") : jq.sortKeys ? "-S" : nil {
+            throw UserlistError(.usage, Diagnostic(.usage, option: option, "lays out JSON, and --format \(format.rawValue) prints none"))
+        }
+        if format == .ndjson, jq.outputTransform == nil, jq.tab || (jq.indent ?? 0) > 0 {
+            throw UserlistError(.usage, Diagnostic(.usage, option: jq.tab ? "--tab" : "--indent", "ndjson is one value a line: indent --format json or --jq-out's outputs"))
+        }
+        let choice: ColorChoice = jq.colorOutput ? .always : jq.monochromeOutput ? .never : output.color
+        let colour = Terminal.colour(choice, stdoutIsTerminal: stdoutIsTerminal)
+        if colour || stdoutIsTerminal || jq.explicitIndent != nil || jq.sortKeys {
+            let palette = colour ? Terminal.jsonPalette(warn: !batch.quiet) : nil
+            let terminal = colour || stdoutIsTerminal
+            // The envelope is indented on a terminal; --jq-out's outputs stay compact, as jq -c's.
+            run.highlighter = JSONHighlighter(indent: jq.explicitIndent ?? (stdoutIsTerminal ? .spaces(2) : .none), palette: palette,
+                                              sortKeys: jq.sortKeys, escapesTerminalControls: terminal)
+            run.jqOutputHighlighter = JSONHighlighter(indent: jq.explicitIndent ?? .none, palette: palette, sortKeys: jq.sortKeys, escapesTerminalControls: terminal)
+        }
         run.skipBadJSON = batch.skipBadJSON
         run.rejectsPath = batch.rejects
         run.maxRejects = batch.maxRejects

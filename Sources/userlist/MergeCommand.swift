@@ -21,7 +21,7 @@ struct MergeCommand: StageSubcommand {
         try reporting { () throws(UserlistError) in
             try run.runStage(
                 .merge, names: options.names, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
-                warnings: StandardErrorReporter(), reporting: reportingSummary, expectedLines: lines,
+                warnings: StandardErrorReporter(quiet: options.batch.quiet), reporting: reportingSummary, expectedLines: lines,
                 started: started.map { Date(timeIntervalSince1970: $0) })
         }
     }

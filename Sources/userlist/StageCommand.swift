@@ -7,10 +7,9 @@ import UserListKit
 
 /// `userlist stage map|partial|merge|plan`: parses a stage's options, then hands over to
 /// ``UserListRun/runStage(_:names:input:to:warnings:reporting:expectedLines:started:)``.
-/// `Userlist.main()` sends it every command line whose first argument is exactly `stage`.
 struct StageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "userlist stage",
+        commandName: "stage",
         abstract: "Run userlist as the stages of a distributed job (Spark's RDD.pipe, Hadoop Streaming).",
         discussion: """
             One process per partition, lines on standard input and standard output; every stage \
@@ -33,24 +32,4 @@ struct StageCommand: ParsableCommand {
             """,
         subcommands: [MapCommand.self, PartialCommand.self, MergeCommand.self, PlanCommand.self]
     )
-
-    /// Parses and runs `arguments` (the command line after `stage`), with the list command's
-    /// one-line errors and exit codes.
-    static func main(_ arguments: [String]) -> Never {
-        do {
-            let jqArguments = try JQArguments(extractingFrom: arguments)
-            var command = try parseAsRoot(jqArguments.remaining)
-            if let stage = command as? any StageSubcommand {
-                try stage.run(variables: jqArguments.variables)
-            } else {
-                try command.run()
-            }
-            Glibc.exit(0)
-        } catch let missing as JQArguments.MissingValue {
-            StandardError.report("\(missing.option) takes two values (see 'userlist stage --help')")
-            Glibc.exit(64)
-        } catch {
-            exit(for: error, helpCommand: "userlist stage --help")
-        }
-    }
 }

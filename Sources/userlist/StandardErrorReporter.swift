@@ -4,16 +4,18 @@ import Glibc
 import UserListKit
 
 /// Prints warnings to standard error as they happen: `userlist: warning: …`.
+/// (A progress line on the terminal is taken off first by the run, not here: see `ProgressWarnings`.)
+/// `-q` drops them (errors are not warnings: they still print).
 final class StandardErrorReporter: WarningReporter {
-    /// A progress line may be on the terminal: erase it first (it is redrawn below the warning).
-    private let prefix: String
+    private let quiet: Bool
 
-    init(erasingLine: Bool = false) {
-        prefix = erasingLine ? "\r\u{1B}[K" : ""
+    init(quiet: Bool = false) {
+        self.quiet = quiet
     }
 
     func warn(_ warning: Diagnostic) {
-        StandardError.write("\(prefix)userlist: warning: \(warning.text)\n")
+        guard !quiet else { return }
+        StandardError.write("userlist: warning: \(warning.text)\n")
     }
 }
 

@@ -5,7 +5,9 @@ import ArgumentParser
 import UserListKit
 import UserListPlatform
 
-/// The `userlist` command: parses options, then hands over to ``UserListRun``.
+/// The `userlist` command: `list` (the default), `diff` and `stage` as ArgumentParser
+/// subcommands, so `--help`, errors, the completion scripts and the man page all come from the
+/// one tree of declarations. Errors are the contract's one line and exit code.
 @main
 struct Userlist: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,58 +35,109 @@ struct Userlist: ParsableCommand {
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
             """,
-        version: "0.1.0"
+        version: versionText,
+        subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self],
+        defaultSubcommand: ListCommand.self
     )
 
-    @OptionGroup(title: "Input") var input: InputOptions
-    @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
-    @OptionGroup(title: "Output") var output: OutputOptions
-    @OptionGroup(title: "Batch jobs") var batch: BatchOptions
-    @OptionGroup(title: "jq") var jq: JQOptions
+    /// When this version was made: the man page's date, so that it is the same whenever generated.
+    static let versionDate = "November 26, 2026"
+    static let version = "0.1.0"
 
-    func run() throws {
-        try run(variables: JQVariables())
+    /// `--version` and `-V`: userlist's version, then the libraries it runs with.
+    static var versionText: String {
+        let mimalloc = Int(mi_version())
+        return (["userlist \(version)"] + LibraryVersions.lines + ["mimalloc \(mimalloc / 100).\(mimalloc / 10 % 10).\(mimalloc % 10)"]).joined(separator: "\n")
     }
 
-    /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
-    func run(variables: JQVariables) throws {
-        let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
-        let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
-            .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
-        let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
-        let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
-        do {
-            try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(erasingLine: showProgress), reporting: reporting)
-        } catch {
-            StandardError.report(error.message)
-            throw ExitCode(error.exitCode)
-        }
-    }
-
-    /// One line per error, as the contract asks, instead of ArgumentParser's usage block.
     static func main() {
         ProcessSignals.prepare()
-        // `userlist diff …` is its own command; a file named `diff` is read as `./diff`.
-        if CommandLine.arguments.dropFirst().first == "diff" { DiffCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
-        // `userlist stage …` likewise: the stages of a distributed run (a file named `stage` is `./stage`).
-        if CommandLine.arguments.dropFirst().first == "stage" { StageCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
-        if let shell = CompletionScripts.requestedShell(Array(CommandLine.arguments.dropFirst())) {
-            StandardError.printOrFail(CompletionScripts.script(for: shell))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `userlist --help`, `-h` and `userlist help`: the list's help (the default subcommand's
+        // options), with the subcommands, rather than a page that lists only the subcommands.
+        if arguments == ["--version"] || arguments == ["-V"] {
+            StandardError.printOrFail(versionText)
         }
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            StandardError.printOrFail(rootHelp())
+        }
+        if let shell = CompletionScript.requestedShell(arguments) {
+            guard let script = CompletionShell(rawValue: shell).flatMap(CompletionScript.script(for:)) else {
+                StandardError.report("--generate-completion-script: unknown shell '\(shell)' (expected bash, zsh or fish)")
+                Glibc.exit(64)
+            }
+            StandardError.printOrFail(script)
+        }
+        // The man page, from the same declarations (`userlist.1` in the repository is this).
+        if arguments == ["--generate-manual"] {
+            StandardError.printOrFail(ManualPage(tool: CommandDescription.userlist, date: versionDate, version: version).text)
+        }
+        let helpCommand = Self.helpCommand(for: arguments)
         do {
-            let jqArguments = try JQArguments(extractingFrom: Array(CommandLine.arguments.dropFirst()))
-            var command = try parseAsRoot(jqArguments.remaining)
-            if let userlist = command as? Userlist {
-                try userlist.run(variables: jqArguments.variables)
-            } else {
+            // `---completion` (the completion scripts asking for values) is ArgumentParser's own.
+            let jqArguments = arguments.first == "---completion" ? nil : try JQArguments(extractingFrom: arguments)
+            if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
+                throw UserlistError(.usage, Diagnostic(.usage, option: option, "given twice ('\(first)', then '\(second)'); it takes one value (see '\(helpCommand)')"))
+            }
+            var command = try parseAsRoot(jqArguments?.remaining ?? arguments)
+            switch command {
+            case let list as ListCommand:
+                if let reader = jqArguments?.readsStandardInput, list.input.inputs.isEmpty || list.input.inputs.contains("-") {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
+                }
+                try list.run(variables: jqArguments?.variables ?? JQVariables())
+            case let stage as any StageSubcommand:
+                if let reader = jqArguments?.readsStandardInput {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: reader, "a stage reads its lines on standard input: name a file"))
+                }
+                try stage.run(variables: jqArguments?.variables ?? JQVariables())
+            default:
+                // `diff` has no jq variables: they were taken out of its command line, so refuse them here.
+                if let option = jqArguments?.options.first, !(command is StageCommand) {
+                    throw UserlistError(.usage, Diagnostic(.usage, "unknown option '\(option)' (see '\(helpCommand)')"))
+                }
                 try command.run()
             }
+            Glibc.exit(0)
         } catch let missing as JQArguments.MissingValue {
             let what = missing.option == "--rawfile" || missing.option == "--slurpfile" ? "a name and a file" : "a name and a value"
-            StandardError.report("\(missing.option) takes two values: \(what) (see 'userlist --help')")
+            StandardError.report("\(missing.option) takes two values: \(what) (see '\(helpCommand)')")
             Glibc.exit(64)
         } catch {
-            exit(for: error, helpCommand: "userlist --help")
+            exit(for: error, helpCommand: helpCommand)
         }
     }
+
+    /// What a usage error's hint names: the help of the subcommand the command line is for.
+    static func helpCommand(for arguments: [String]) -> String {
+        switch arguments.first {
+        case "diff": "userlist diff --help"
+        case "stage": "userlist stage --help"
+        default: "userlist --help"
+        }
+    }
+
+    /// The root's overview, the list's usage (which names the subcommands) and options, then the
+    /// subcommands as ArgumentParser lists them for the root.
+    static func rootHelp() -> String {
+        let list = helpMessage(for: ListCommand.self)
+        let root = helpMessage(for: Userlist.self)
+        guard let overviewEnd = root.range(of: "USAGE:"), let subcommands = root.range(of: "SUBCOMMANDS:"),
+              let usage = list.range(of: "USAGE:") else { return list }
+        let overview = String(root[..<overviewEnd.lowerBound])
+        let options = String(list[usage.lowerBound...]).trimmingTrailingNewlines()
+        return overview + options + "\n\n" + String(root[subcommands.lowerBound...])
+    }
 }
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}
+
+/// mimalloc's version (`MI_MALLOC_VERSION`, 209 for 2.0.9): the allocator the executable links.
+@_silgen_name("mi_version")
+private func mi_version() -> Int32

@@ -32,6 +32,8 @@ enum CommandRunner {
         environment["PATH"] = binaryDirectory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["LC_ALL"] = "C.UTF-8"
         environment.removeValue(forKey: "COLUMNS")
+        // A table in a pseudo-terminal as tall as the runner's own would wait in less for a key.
+        environment["PAGER"] = "cat"
         // Scripts/sanitize.sh: leak checks for userlist, not for this test runner (Foundation's own).
         if let options = environment["USERLIST_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
         process.environment = environment

@@ -90,7 +90,7 @@ struct TerminalInjectionTests {
             #expect(Self.firstUnsafeScalar(in: result.stdout, pseudoTerminal: true) == nil, "stdout of: \(command)")
             let rows = String(decoding: result.stdout, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n")
             #expect(rows.count == 62, "header, 60 users, footer")
-            // Every row but the footer fits; wcwidth's widths under the C.UTF-8 the runner sets.
+            // Every row but the footer fits (an approximation of display width, independent of DisplayWidth's).
             for row in rows.dropLast() {
                 #expect(Self.displayWidth(row) <= columns, "wider than \(columns): \(TerminalText.escaped(String(row)))")
             }

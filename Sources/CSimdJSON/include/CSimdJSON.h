@@ -25,6 +25,9 @@ typedef struct {
 /// Bytes that must be readable (any value) after the end of every buffer passed in.
 size_t csj_padding(void);
 
+/// The simdjson version userlist was built with (`3.0.1`): simdjson has no run-time version.
+const char *csj_version(void);
+
 csj_stream *csj_stream_create(void);
 void csj_stream_destroy(csj_stream *stream);
 

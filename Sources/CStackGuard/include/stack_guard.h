@@ -19,4 +19,21 @@ void ul_guard_leave(void);
 /// the process with one line naming its option and exit 65 (a watchdog thread checks).
 void ul_guard_set_timeout(double seconds);
 
+/// A status line (the progress line) is now shown (1) or not (0) on standard error, a terminal.
+void ul_status_line_set(int shown);
+
+/// Erases the status line when one is shown (carriage return, erase to the end of the line), so
+/// that what ends the run — a signal, a crash in libjq, `--jq-timeout` — leaves no half line
+/// behind. Async-signal-safe.
+void ul_status_line_erase(void);
+
+/// The pager standard output was sent to (0: none): what ends the run by a signal closes standard
+/// output and waits for it first, as the run's own end does, so the person reading keeps the
+/// terminal until they quit the pager.
+void ul_pager_set(int pid);
+
+/// Closes standard output and waits for the pager, if there is one; returns whether there was
+/// (async-signal-safe).
+int ul_pager_wait(void);
+
 #endif

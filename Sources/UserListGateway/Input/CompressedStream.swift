@@ -2,13 +2,14 @@ import UserListDomain
 import CZlib
 import CZstd
 import CLzma
+import CBzip2
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The decompressed bytes of a gzip, zstd, xz or lzma input, recognised by its first bytes, so
+/// The decompressed bytes of a gzip, zstd, xz, lzma or bzip2 input, recognised by its first bytes, so
 /// `userlist export.ndjson.gz` and `curl … | gzip -d`-less pipes read as the plain text would;
 /// positions in messages are in the decompressed text.
 protocol CompressedStream: AnyObject {
@@ -18,7 +19,7 @@ protocol CompressedStream: AnyObject {
 
 /// The compression formats userlist reads, by their magic bytes.
 enum Compression {
-    case gzip, zstd, xz, lzma
+    case gzip, zstd, xz, lzma, bzip2
 
     /// The longest magic number: how many bytes to look at.
     static let magicLength = 6
@@ -31,6 +32,8 @@ enum Compression {
         // of xz, lzma and 7-Zip, and the low bytes of their dictionary sizes (powers of two
         // from 64 KiB) are 0. `]` then NUL is never the start of JSON text.
         ([0x5D, 0x00, 0x00], .lzma),
+        // "BZh" and the block size, `1` to `9` (never the start of JSON text).
+        ([0x42, 0x5A, 0x68], .bzip2),
     ]
 
     init?(magic bytes: [UInt8]) {
@@ -51,6 +54,7 @@ enum Compression {
         case .gzip: return try GzipStream(source)
         case .zstd: return try ZstdStream(source)
         case .xz, .lzma: return try XzStream(source, format: self)
+        case .bzip2: return try Bzip2Stream(source)
         }
     }
 }
@@ -259,5 +263,75 @@ final class XzStream: CompressedStream {
         case LZMA_MEM_ERROR: return "out of memory"
         default: return "error \(status.rawValue)"
         }
+    }
+}
+
+/// bzip2 through libbz2's streaming decompressor, stream after stream (`cat a.bz2 b.bz2`, and
+/// the many streams pbzip2 and lbzip2 write). Its memory is bounded by the format: at most
+/// about 3.7 MB for the largest block size.
+final class Bzip2Stream: CompressedStream {
+    private let source: CompressedSource
+    private var stream = bz_stream()
+    private var finished = false
+    /// Inside a stream: the input may not end here.
+    private var inStream = false
+
+    init(_ source: CompressedSource) throws {
+        self.source = source
+        try start()
+        stream.next_in = UnsafeMutableRawPointer(source.buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+        stream.avail_in = UInt32(source.count)
+    }
+
+    deinit { BZ2_bzDecompressEnd(&stream) }
+
+    private func start() throws {
+        guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else {
+            throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "bzip2: cannot start decompressing"))
+        }
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard !finished, buffer.count > 0 else { return 0 }
+        stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+        stream.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))
+        let capacity = Int(stream.avail_out)
+        while stream.avail_out > 0 {
+            if stream.avail_in == 0 {
+                if try !source.refill() {
+                    if inStream { throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "bzip2: the compressed data ends early (truncated file?)")) }
+                    finished = true
+                    break
+                }
+                stream.next_in = UnsafeMutableRawPointer(source.buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+                stream.avail_in = UInt32(source.count)
+            }
+            inStream = true
+            let status = BZ2_bzDecompress(&stream)
+            if status == BZ_STREAM_END {
+                // Another stream may follow: start over on what is left (keeping it).
+                inStream = false
+                let next = stream.next_in, left = stream.avail_in
+                let output = stream.next_out, room = stream.avail_out
+                BZ2_bzDecompressEnd(&stream)
+                stream = bz_stream()
+                try start()
+                stream.next_in = next
+                stream.avail_in = left
+                stream.next_out = output
+                stream.avail_out = room
+                continue
+            }
+            guard status == BZ_OK else {
+                let what = switch status {
+                case BZ_DATA_ERROR_MAGIC: "not in the bzip2 format"
+                case BZ_DATA_ERROR: "the compressed data is corrupt"
+                case BZ_MEM_ERROR: "out of memory"
+                default: "error \(status)"
+                }
+                throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "bzip2: \(what)"))
+            }
+        }
+        return capacity - Int(stream.avail_out)
     }
 }

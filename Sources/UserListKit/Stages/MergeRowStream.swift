@@ -27,7 +27,7 @@ struct MergeRowStream {
         } else {
             return nil
         }
-        colour = highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) }
+        colour = highlight?.compact
     }
 
     /// Whether a single run streams this format: it writes its header, and the rows before an

@@ -34,7 +34,7 @@ extension UserListRun {
                     inputs: max(1, names.count), bytes: result?.1.bytes ?? 0, statistics: result?.0 ?? RunStatistics(),
                     recordsSeen: result?.1.records ?? 0, rejectedSeen: result?.1.rejected ?? 0,
                     seconds: Date().timeIntervalSince(started), failure: failure)
-                try writeSummary(summary.json, to: summaryDestination, reporting: reporting)
+                try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting)
             }
             if let failure { throw failure }
         }

@@ -15,11 +15,14 @@ struct BatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
     var maxRejects: Int?
 
-    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard error).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard output when -o takes the rows, else standard error).", valueName: "file"), completion: .file())
     var summary: String?
 
     @Flag(help: "Don't show progress on a terminal's standard error during long runs.")
     var noProgress = false
+
+    @Flag(name: .shortAndLong, help: "No warnings (skipped records, duplicates, …) and no progress on standard error; errors still print.")
+    var quiet = false
 
     func validate() throws {
         if let maxRejects, maxRejects < 0 { throw ValidationError("--max-rejects must be 0 or more, got \(maxRejects)") }

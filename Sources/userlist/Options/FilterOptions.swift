@@ -12,23 +12,26 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"), completion: .list(SortKey.allCases.flatMap { [$0.rawValue, "\($0.rawValue):desc"] }))
     var sort: String?
 
-    @Option(help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
+    // `.unconditional`: `--page -1` is a value to refuse with what is allowed, not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
     var page: Int?
 
-    @Option(help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Users per page (alone, it implies --page 1).", valueName: "n"))
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("Print at most N users (the first N in order; 0: all, also on a terminal, where tables otherwise show the first page).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print at most N users (the first N in order; 0: all, also on a terminal, where tables otherwise show the first page).", valueName: "n"))
     var limit: Int?
 
     @Flag(help: "Print only the number of users that match.")
     var count = false
 
     func validate() throws {
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more, got \(page)") }
-        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be 1 or more, got \(pageSize)") }
+        if let page, page < 1 { throw ValidationError("--page counts from 1 (the first page), got \(page)") }
+        if let pageSize, pageSize < 1 {
+            throw ValidationError("--page-size must be 1 or more, got \(pageSize) (every user on one page: leave out --page and --page-size, or --limit 0 on a terminal)")
+        }
         if let limit {
-            if limit < 0 { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+            if limit < 0 { throw ValidationError("--limit must be 0 (every user) or more, got \(limit)") }
             if page != nil || pageSize != nil { throw ValidationError("--limit and --page/--page-size both choose the rows: use one") }
         }
         if let sort, UserSortOrder(argument: sort) == nil {

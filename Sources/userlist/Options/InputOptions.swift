@@ -6,7 +6,7 @@ import UserListKit
 
 /// What to read, and how.
 struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("JSON, NDJSON or JSON-stream files, gzip, zstd, xz or lzma too; none or '-' reads standard input.", valueName: "input"), completion: .file())
+    @Argument(help: ArgumentHelp("JSON, NDJSON or JSON-stream files, gzip, zstd, xz, lzma or bzip2 too; none or '-' reads standard input.", valueName: "input"), completion: .file())
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))

@@ -17,6 +17,12 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Leave out the header row of csv, tsv and table.")
     var noHeader = false
 
+    @Flag(help: "Don't fit the table to the terminal's width: every value whole (long lines wrap).")
+    var noTruncate = false
+
+    @Flag(help: "Don't page a table longer than the terminal through $PAGER (less -FRX by default).")
+    var noPager = false
+
     @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"), completion: .file())
     var output: String?
 

@@ -23,6 +23,9 @@ struct StageOptions: ParsableArguments {
         if let usersAt {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
         }
+        if jq.exitStatus {
+            throw ValidationError("-e is a single run's: the driver reads the merge stage's exit code")
+        }
         if batch.rejects != nil || batch.maxRejects != nil {
             throw ValidationError("--rejects and --max-rejects are not available in stages: only a single run writes rejected records")
         }

@@ -12,7 +12,7 @@ enum StagedRun {
     /// The single run `words` ask for (a `userlist` command line without `userlist`), and its inputs.
     static func singleRun(_ words: [String]) throws -> (run: UserListRun, inputs: [String]) {
         let jq = try JQArguments(extractingFrom: words)
-        guard let command = try Userlist.parseAsRoot(jq.remaining) as? Userlist else { throw Inapplicable() }
+        guard let command = try Userlist.parseAsRoot(jq.remaining) as? ListCommand else { throw Inapplicable() }
         var run = try ListRunOptions(filter: command.filter, output: command.output, batch: command.batch, jq: command.jq)
             .makeRun(inputs: command.input.inputs, usersAt: command.input.usersAt, explain: false, threads: 2, variables: jq.variables, stdoutIsTerminal: false)
         run.threads = 2

@@ -51,12 +51,20 @@ extension DiffTests {
         }
 
         @Test func aNarrowTableShrinksNewThenOld() throws {
-            // 61 columns wide: NEW gives up 6 to fit 55; at 49, OLD too, down to 8 each.
+            // 61 columns wide: NEW gives up 6 to fit 55; at 49, OLD too, down to 8 each, then
+            // FIELD (the values keep 8 while another column can give); at 30, all go down to 3.
             let lines = try render(.table, maxWidth: 55).split(separator: "\n")
             #expect(lines[2] == "changed  1   Zoë   email         z@example.de  zoe@exa…")
-            #expect(lines.dropLast().allSatisfy { DisplayWidth.of(String($0)) <= 55 })
+            #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= 55 })
             let narrower = try render(.table, maxWidth: 49).split(separator: "\n")
-            #expect(narrower[2] == "changed  1   Zoë   email         z@examp…  zoe@exa…")
+            #expect(narrower[2] == "changed  1   Zoë   email       z@examp…  zoe@exa…")
+            #expect(narrower[3] == "                   address.c…  München   Berlin")
+            #expect(narrower.allSatisfy { DisplayWidth.of(String($0)) <= 49 })
+            let narrowest = try render(.table, maxWidth: 30).split(separator: "\n")
+            #expect(narrowest.map(String.init) == [
+                "CHANGE  ID  NA…  FI…  OLD  NEW", "added   3   ana", "chang…  1   Zoë  em…  z@…  zo…",
+                "                 ad…  Mü…  Be…", "remov…  2   王…", "1 added · 1 removed · 1 chang…",
+            ])
         }
 
         @Test func anEmptyDiffIsTheCountLineOnly() throws {

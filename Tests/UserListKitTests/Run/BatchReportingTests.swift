@@ -54,8 +54,46 @@ import Testing
         display.stop()
         let lines = written.withLock { $0 }
         #expect(display.wasShown)
-        #expect(lines.first?.hasPrefix(ProgressDisplay.eraseLine + "userlist: read 500.0 kB of 2.0 MB (25%) · 1,234 records · ") == true, "\(lines)")
+        // The first draw starts on a clean line: no erase before it.
+        #expect(lines.first?.hasPrefix("userlist: read 500.0 kB of 2.0 MB (25%) · 1,234 records · ") == true, "\(lines)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(ProgressDisplay.eraseLine) }, "\(lines)")
         #expect(lines.last == ProgressDisplay.eraseLine)
+        // Stopped, it writes nothing more, however often it is stopped again.
+        display.stop()
+        try await Task.sleep(for: .milliseconds(30))
+        #expect(written.withLock { $0.count } == lines.count)
+    }
+
+    @Test func aWarningTakesTheLineOffTheScreenOnlyWhenItIsThere() async throws {
+        let written = Mutex<[String]>([])
+        let quiet = ProgressDisplay(progress: ReadProgress(), delay: 3600) { text in written.withLock { $0.append(text) } }
+        quiet.interject { written.withLock { $0.append("warning\n") } }
+        quiet.stop()
+        #expect(written.withLock { $0 } == ["warning\n"])
+
+        written.withLock { $0.removeAll() }
+        let progress = ReadProgress()
+        progress.addRecords(1)
+        let display = ProgressDisplay(progress: progress, delay: 0, interval: 3600) { text in written.withLock { $0.append(text) } }
+        while written.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        display.interject { written.withLock { $0.append("warning 1\n") } }
+        display.interject { written.withLock { $0.append("warning 2\n") } }
+        display.stop()
+        let lines = written.withLock { $0 }
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first?.hasPrefix("userlist: read 0 B · 1 record · ") == true, "\(lines)")
+        // Erased once, before the first warning; the second finds a clean line; stop has nothing to erase.
+        #expect(Array(lines.dropFirst()) == [ProgressDisplay.eraseLine, "warning 1\n", "warning 2\n"])
+    }
+
+    @Test func theLineFitsTheTerminal() {
+        let text = "userlist: read 448.1 MB of 2.0 GB (22%) · 1,000,000 records · 80.1 MB/s"
+        #expect(ProgressDisplay.fitted(text, width: nil) == text)
+        #expect(ProgressDisplay.fitted(text, width: 200) == text)
+        #expect(ProgressDisplay.fitted(text, width: text.count + 1) == text)
+        #expect(ProgressDisplay.fitted(text, width: text.count) == String(text.prefix(text.count - 2)) + "…")
+        #expect(ProgressDisplay.fitted(text, width: 20) == "userlist: read 448…")
+        #expect(ProgressDisplay.fitted(text, width: 20).count == 19)
     }
 
     @Test func aRunThatEndsBeforeTheDelayPrintsNothing() {
