@@ -11,6 +11,8 @@ final class MappingPlan: Sendable {
         case joined(Range<Int>)
         /// The key is `elementKeys[key]`.
         case primaryElement(slot: Int, key: Int)
+        /// A string that reads as an identifier (see ``IdentifierText``).
+        case identifier(slot: Int)
     }
 
     private let keys: KeyTable
@@ -52,6 +54,8 @@ final class MappingPlan: Sendable {
                 case .primaryElement(let path, let key):
                     elementKeys.append(Array(key.utf8))
                     sources.append(.primaryElement(slot: builder.slot(for: path), key: elementKeys.count - 1))
+                case .identifier(let path):
+                    sources.append(.identifier(slot: builder.slot(for: path)))
                 }
             }
             return (rule.field, start..<sources.count)
@@ -256,7 +260,11 @@ final class MappingPlan: Sendable {
                     if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record), read: value) }
                     continue
                 }
-                if Self.hasText(node, for: field) { return (materialize ? Self.text(node, for: field) : nil, index) }
+                if Self.hasText(node, for: field) {
+                    // A name is never an identifier (`@alice:example.org` under `name`): it is the id's.
+                    if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) { continue }
+                    return (materialize ? Self.text(node, for: field) : nil, index)
+                }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
@@ -281,6 +289,9 @@ final class MappingPlan: Sendable {
                 }
                 if usable, found == parts.count { return (materialize ? texts.joined(separator: " ") : nil, index) }
                 if usable, found > 0, partial == nil { partial = (materialize ? texts.joined(separator: " ") : nil, index) }
+            case .identifier(let slot):
+                guard let node = slots.node(slot), let bytes = node.stringBytes, IdentifierText.matches(bytes) else { continue }
+                return (materialize ? String(decoding: bytes, as: UTF8.self) : nil, index)
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
@@ -339,6 +350,7 @@ final class MappingPlan: Sendable {
         case .value(let path): describe(path, slots, record)
         case .joined(let parts): parts.map { describe($0, slots, record) }.joined(separator: " + ")
         case .primaryElement: source.description
+        case .identifier(let path): describe(path, slots, record)
         }
     }
 

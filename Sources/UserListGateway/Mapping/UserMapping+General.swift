@@ -9,12 +9,15 @@ extension UserMapping {
     static let general = UserMapping(
         [
             // The record's own id; then the id of the person it is about, in the snake_case and
-            // camelCase forms of ``idNouns`` (`user_id`, `accountId`, `objectId`); then ids by other names.
-            .id: ["id"] + idNames(of: idNouns) + ["uuid", "login.uuid", "_id", "uid", "gid", "localId", "id_str", "guid", "sub"],
+            // camelCase forms of ``idNouns`` (`user_id`, `accountId`, `objectId`); then ids by
+            // other names, the stable opaque ones first (a UUID, a directory's GUID, an OpenID
+            // subject, a descriptor); then a Matrix id or resource name kept under `name`; last the
+            // login a person chose, which is unique but may change (``loginIDs``). Never a name to show.
+            .id: ["id"] + idNames(of: idNouns) + opaqueIDs + [.identifier("name")] + loginIDs,
             // A name to show, over a formatted name, over given + family names (Google's and
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "displayName", "display_name", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
@@ -28,11 +31,11 @@ extension UserMapping {
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
-                "screen_name", "preferred_username", "acct", "slug",
+                "screen_name", "preferred_username", "acct", "slug", "principalName",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "email_address", "emailAddress", "primary_email", "primaryEmail", "public_email",
+                "email", "mail", "email_address", "emailAddress", "mailAddress", "primary_email", "primaryEmail", "public_email",
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("email_addresses", key: "email_address"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
@@ -86,6 +89,19 @@ extension UserMapping {
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
         ],
         wrappers: ["user", "member", "profile", "account", "person", "contact"])
+
+    /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
+    /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
+    /// (`sub`: Cognito keeps it among its attributes), HubSpot's `vid`, Azure DevOps' `descriptor`
+    /// and `originId`.
+    static let opaqueIDs: [FieldSource] = [
+        "uuid", "login.uuid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
+        "vid", "canonical-vid", "descriptor", "originId",
+    ]
+
+    /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
+    /// that asked for `login` and not `id`); an LDAP entry's distinguished name last.
+    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn"]
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "object"]

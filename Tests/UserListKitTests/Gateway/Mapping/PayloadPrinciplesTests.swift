@@ -1,0 +1,68 @@
+import Testing
+@_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) import UserListDomain
+@testable import UserListGateway
+@_spi(Pipeline) import UserListJSON
+
+extension GatewayTests {
+    /// The general mapping's principles of issue 20, each tried on records in the shapes real
+    /// APIs send (the providers' names appear nowhere in the mapping).
+    @Suite struct PayloadPrinciplesTests {
+        private func user(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> User {
+            let record = try ParsedJSON.map(json, with: AutomaticMapping.shared)
+            return try #require(record.user, "not a user: \(record)", sourceLocation: sourceLocation)
+        }
+
+        private func sources(_ json: String) throws -> [CanonicalField: String] {
+            try ParsedJSON.sources(json, with: AutomaticMapping.shared)
+        }
+
+        // MARK: Ids under other names
+
+        @Test(arguments: [
+            (#"{"localId":"ZY1b","email":"x@example.com","displayName":"Zed"}"#, "ZY1b", "localId"),
+            (#"{"vid":204727,"email":"bob@example.com"}"#, "204727", "vid"),
+            (#"{"descriptor":"aad.M2Y","originId":"ab12","displayName":"Ann","mailAddress":"ann@example.com"}"#, "aad.M2Y", "descriptor"),
+            (#"{"originId":"ab12","displayName":"Ann"}"#, "ab12", "originId"),
+            (#"{"entryUUID":"5e3f-11","uid":"ann","cn":"Ann Lee"}"#, "5e3f-11", "entryUUID"),
+            (#"{"login":"octocat","name":"The Octocat","avatarUrl":"https://example.com/o.png"}"#, "octocat", "login"),
+            (#"{"Username":"a1b2-c3","Enabled":true,"UserStatus":"CONFIRMED"}"#, "a1b2-c3", "Username"),
+            (#"{"name":"@alice:example.org","displayname":"Alice"}"#, "@alice:example.org", "name"),
+            (#"{"name":"users/114231","displayName":"Gee Park","type":"HUMAN"}"#, "users/114231", "name"),
+        ])
+        func anObviousIdentifierIsTheId(json: String, id: String, source: String) throws {
+            #expect(try user(json).id == id)
+            #expect(try sources(json)[.id] == source)
+        }
+
+        /// Of several identifiers, the stable opaque one: an OpenID subject over the login, a
+        /// descriptor over the origin's id, a UUID over a login.
+        @Test func theStableOpaqueIdWinsOverALogin() throws {
+            #expect(try user(#"{"Username":"jdoe","sub":"d9c0-77"}"#).id == "d9c0-77")
+            #expect(try user(#"{"login":"jdoe","uuid":"0f1e","name":"J Doe"}"#).id == "0f1e")
+            #expect(try user(#"{"originId":"ab12","descriptor":"aad.M2Y","displayName":"Ann"}"#).id == "aad.M2Y")
+        }
+
+        /// A Matrix id or a resource name is never a name to show; a display name never an id.
+        @Test func anIdentifierUnderNameIsNotTheTitle() throws {
+            let matrix = try user(#"{"name":"@bjorn:example.org","displayname":"Björn","avatar_url":null}"#)
+            #expect(matrix.id == "@bjorn:example.org")
+            #expect(matrix.name == "Björn")
+            // Without a display name there is no name at all: the title falls back to the id.
+            #expect(try user(#"{"name":"@li:example.org","displayname":null,"admin":0}"#).name == nil)
+            // A person's name is not an identifier, even one without spaces.
+            #expect(try user(#"{"login":"ann","name":"Ann"}"#).name == "Ann")
+            #expect(try ParsedJSON.map(#"{"displayName":"Only A Name","active":true}"#, with: AutomaticMapping.shared).user?.id == "")
+        }
+
+        @Test(arguments: ["@alice:example.org", "@a:b", "users/1234", "people/c4561", "groups/0a1b"])
+        func identifiers(text: String) {
+            #expect(Array(text.utf8).withUnsafeBufferPointer { IdentifierText.matches($0) })
+        }
+
+        @Test(arguments: ["Alice", "@alice", "@ alice:x", "alice:x", "Ann/Bob", "a/b c", "users/", "u/1", "José", "", "@:x"])
+        func notIdentifiers(text: String) {
+            #expect(!Array(text.utf8).withUnsafeBufferPointer { IdentifierText.matches($0) })
+        }
+    }
+}
