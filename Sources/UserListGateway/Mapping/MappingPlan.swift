@@ -38,7 +38,7 @@ final class MappingPlan: Sendable {
     private let identityRules: [(field: CanonicalField, sources: Range<Int>)]
     private let idRule: (field: CanonicalField, sources: Range<Int>)?
 
-    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = []) {
+    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = [], containers: [String] = []) {
         var builder = Builder()
         var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
@@ -69,6 +69,7 @@ final class MappingPlan: Sendable {
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
+        for container in containers { builder.container(container) }
         self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
         keys = KeyTable(Self.withPascalCase(builder.keys))
         wildcardLevel = builder.wildcardLevel
@@ -221,6 +222,7 @@ final class MappingPlan: Sendable {
     private func collect(_ object: JSONNode, level: Int, into slots: Slots, container: Int) {
         object.forEachField { key, value in
             if let entry = keys.find(key, level: level) {
+                if entry.isContainer, level == 0, container < 0 { collectAttributes(value, into: slots, depth: 0) }
                 let slot = Int(entry.slot)
                 if slot >= 0, container < 0 || slots.values[slot] < 0 || slots.containers[slot] == container {
                     slots.values[slot] = value.index
@@ -232,10 +234,65 @@ final class MappingPlan: Sendable {
                     if value.kind == .object { collect(value, level: Int(entry.child), into: slots, container: container) }
                 }
             }
-            if level == 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
+            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
                 collect(value, level: wildcardLevel, into: slots, container: value.index)
             }
         }
+    }
+
+    // MARK: Attribute lists
+
+    /// Keys an attribute list names its entries by, and keys it keeps their values under.
+    private static let attributeNameKeys: [[UInt8]] = ["Name", "name", "key", "Key", "type", "Type"].map { Array($0.utf8) }
+    private static let attributeValueKeys: [[UInt8]] = ["Value", "value", "values", "Values"].map { Array($0.utf8) }
+
+    /// Reads a container's keys into the slots the record's own keys left empty (whichever
+    /// comes first in the record, its own key wins): an object's fields as the record's, a list's
+    /// named or typed entries as `name: value` (the name as given, else in lower case: `EMAIL`),
+    /// and in a list of other objects, the containers they hold (`identity-profiles[].identities`).
+    /// Each slot keeps the entry (or object) it came from, for `--explain`.
+    private func collectAttributes(_ value: JSONNode, into slots: Slots, depth: Int) {
+        switch value.kind {
+        case .object:
+            collect(value, level: 0, into: slots, container: value.index)
+        case .array where depth < 2:
+            value.forEachElement { element in
+                guard element.kind == .object else { return }
+                if let (name, entryValue) = Self.namedValue(element) {
+                    guard let entry = keys.find(name) ?? Self.lowercased(name).withUnsafeBufferPointer({ keys.find($0) }) else { return }
+                    let slot = Int(entry.slot)
+                    if slot >= 0, slots.values[slot] < 0 {
+                        slots.values[slot] = entryValue.index
+                        slots.containers[slot] = element.index
+                    }
+                } else {
+                    element.forEachField { key, nested in
+                        if let entry = keys.find(key), entry.isContainer, nested.kind == .array { collectAttributes(nested, into: slots, depth: depth + 1) }
+                    }
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// An entry's name and value: `{"Name": "email", "Value": …}`, `{"type": "EMAIL", "value": …}`.
+    private static func namedValue(_ entry: JSONNode) -> (name: UnsafeBufferPointer<UInt8>, value: JSONNode)? {
+        var name: UnsafeBufferPointer<UInt8>?
+        var value: JSONNode?
+        entry.forEachField { key, field in
+            if name == nil, let bytes = field.stringBytes, attributeNameKeys.contains(where: { key.elementsEqual($0) }) {
+                name = bytes
+            } else if value == nil, attributeValueKeys.contains(where: { key.elementsEqual($0) }) {
+                value = field
+            }
+        }
+        guard let name, let value, !name.isEmpty else { return nil }
+        return (name, value)
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
     }
 
     // MARK: Resolving a field
@@ -254,7 +311,8 @@ final class MappingPlan: Sendable {
         for index in range {
             switch sources[index] {
             case .value(let slot):
-                guard let node = slots.node(slot) else { continue }
+                guard let found = slots.node(slot) else { continue }
+                let node = Self.unwrapped(found, for: field)
                 if field == .id, case .double(let value)? = node.number, !DTODecodingError.acceptsAsID(value) {
                     // See DTODecodingError.inexactID: such an id is not used, and says why.
                     if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record), read: value) }
@@ -275,7 +333,8 @@ final class MappingPlan: Sendable {
                 var found = 0
                 var usable = true
                 for slot in joinedSlots[parts] {
-                    guard let node = slots.node(slot) else { continue }
+                    guard let part = slots.node(slot) else { continue }
+                    let node = Self.unwrapped(part, for: field)
                     if Self.hasText(node, for: field) {
                         found += 1
                         if materialize, let text = Self.text(node, for: field) { texts.append(text) }
@@ -303,6 +362,32 @@ final class MappingPlan: Sendable {
         if let partial { return partial }
         if let mismatch { throw mismatch }
         return nil
+    }
+
+    /// The value a node stands for: an object that wraps it (`{"value": "Bob", "timestamp": …}`,
+    /// HubSpot's `properties.firstname`) gives its `value`, unless it also names it (`{"name":
+    /// "SSN", "value": …}` is a named value, not a wrapper).
+    @inline(__always)
+    private static func unwrapped(_ node: JSONNode, for field: CanonicalField) -> JSONNode {
+        switch node.typeByte {
+        case UInt8(ascii: "{"): wrappedValue(node) ?? node
+        default: node
+        }
+    }
+
+    /// The `value` an object wraps, if it is a wrapper (see ``unwrapped(_:for:)``).
+    static func wrappedValue(_ object: JSONNode) -> JSONNode? {
+        var value: JSONNode?
+        var named = false
+        object.forEachField { key, field in
+            if key.elementsEqual("value".utf8) || key.elementsEqual("Value".utf8) {
+                value = field
+            } else if key.elementsEqual("name".utf8) || key.elementsEqual("Name".utf8) || key.elementsEqual("key".utf8) || key.elementsEqual("label".utf8) {
+                named = true
+            }
+        }
+        guard !named, let value, value.kind != .object, value.kind != .array else { return nil }
+        return value
     }
 
     /// Whether ``text(_:for:)`` would give a value, without making it.
@@ -333,15 +418,38 @@ final class MappingPlan: Sendable {
         return nil
     }
 
-    /// The element with `"primary": true`, else the first.
-    private static func primaryElement(of array: JSONNode) -> JSONNode? {
+    /// The element marked primary, else the first verified one, else the first: Google's
+    /// `emails[{address, primary}]`, SCIM's `emails[{value, primary}]`, a list of
+    /// `{address, verified}`, Clerk's `email_addresses[{verification: {status: "verified"}}]`,
+    /// Google People's `emailAddresses[{metadata: {primary, verified}}]`.
+    static func primaryElement(of array: JSONNode) -> JSONNode? { primaryChoice(of: array)?.element }
+
+    /// ``primaryElement(of:)``, and whether it was chosen for being verified (`--explain` says so).
+    static func primaryChoice(of array: JSONNode) -> (element: JSONNode, verified: Bool)? {
         var first: JSONNode?
+        var verified: JSONNode?
         var primary: JSONNode?
         array.forEachElement { element in
+            guard primary == nil else { return }
             if first == nil { first = element }
-            if primary == nil, element.kind == .object, element.field("primary")?.bool == true { primary = element }
+            guard element.kind == .object else { return }
+            if flag(element, primaryKeys) { primary = element }
+            else if verified == nil, flag(element, verifiedKeys) || element.field("verification")?.field("status")?.string == "verified" { verified = element }
         }
-        return primary ?? first
+        if let primary { return (primary, false) }
+        if let verified { return (verified, true) }
+        return first.map { ($0, false) }
+    }
+
+    private static let primaryKeys: [StaticString] = ["primary", "is_primary", "isPrimary", "is-primary"]
+    private static let verifiedKeys: [StaticString] = ["verified", "is_verified", "isVerified", "email_verified"]
+
+    /// Whether one of `keys` is `true` in `element`, or in its `metadata` (Google People's way).
+    private static func flag(_ element: JSONNode, _ keys: [StaticString]) -> Bool {
+        for key in keys where element.field(key)?.bool == true { return true }
+        guard let metadata = element.field("metadata"), metadata.kind == .object else { return false }
+        for key in keys where metadata.field(key)?.bool == true { return true }
+        return false
     }
 
     /// A source as `--explain` shows it, with the nested object each `*` path was found in.
@@ -349,7 +457,13 @@ final class MappingPlan: Sendable {
         switch source {
         case .value(let path): describe(path, slots, record)
         case .joined(let parts): parts.map { describe($0, slots, record) }.joined(separator: " + ")
-        case .primaryElement: source.description
+        case .primaryElement(let path, let key):
+            // `[primary]` names the rule; a verified address chosen over the first says so.
+            if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array, Self.primaryChoice(of: array)?.verified == true {
+                "\(path)[verified].\(key)"
+            } else {
+                source.description
+            }
         case .identifier(let path): describe(path, slots, record)
         }
     }
@@ -357,11 +471,11 @@ final class MappingPlan: Sendable {
     /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
     /// with the nested object each `*` path was found in.
     private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
+        let slot = slotPaths.firstIndex(of: path)!
         var node: JSONNode? = record
         var keys: [String] = []
         var rest = path.keys[...]
         if path.isWildcard {
-            let slot = slotPaths.firstIndex(of: path)!
             var container = "*"
             node = nil
             record.forEachField { key, value in
@@ -369,13 +483,68 @@ final class MappingPlan: Sendable {
             }
             keys.append(container)
             rest = rest.dropFirst()
+        } else if slots.values[slot] >= 0, slots.containers[slot] >= 0, let origin = attributeOrigin(of: slots.containers[slot], in: record) {
+            // Read from a container (see ``collectAttributes(_:into:depth:)``).
+            switch origin {
+            case .entry(let description):
+                return description + Self.unwrapping(slots.node(slot))
+            case .object(let key, let object):
+                keys.append(key)
+                node = object
+            }
         }
         for key in rest {
             let spelled: (key: String, value: JSONNode?) = node.map { Self.spelling(of: key, in: $0) } ?? (key, nil)
             keys.append(spelled.key)
             node = spelled.value
         }
-        return path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+        let described = path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+        return described + Self.unwrapping(slots.node(slot))
+    }
+
+    /// Where a container's value came from: an object's field (`traits`), or a list entry
+    /// (`Attributes[Name=email].Value`, `"identity-profiles"[].identities[type=EMAIL].value`).
+    private enum AttributeOrigin {
+        case object(key: String, JSONNode)
+        case entry(String)
+    }
+
+    /// The container of the record that holds the node at `index` (an object, or an entry).
+    private func attributeOrigin(of index: Int, in record: JSONNode) -> AttributeOrigin? {
+        var found: AttributeOrigin?
+        func search(_ list: JSONNode, prefix: String, depth: Int) {
+            list.forEachElement { element in
+                guard found == nil, element.kind == .object else { return }
+                if element.index == index {
+                    var nameKey = "", name = "", valueKey = ""
+                    element.forEachField { key, field in
+                        let key = String(decoding: key, as: UTF8.self)
+                        if nameKey.isEmpty, let text = field.string, Self.attributeNameKeys.contains(Array(key.utf8)) { (nameKey, name) = (key, text) }
+                        else if valueKey.isEmpty, Self.attributeValueKeys.contains(Array(key.utf8)) { valueKey = key }
+                    }
+                    found = .entry("\(prefix)[\(nameKey)=\(name)].\(FieldPath(keys: [valueKey]).description)")
+                } else if depth < 1 {
+                    element.forEachField { key, nested in
+                        if found == nil, keys.find(key)?.isContainer == true, nested.kind == .array {
+                            search(nested, prefix: prefix + "[]." + FieldPath(keys: [String(decoding: key, as: UTF8.self)]).description, depth: depth + 1)
+                        }
+                    }
+                }
+            }
+        }
+        record.forEachField { key, value in
+            guard found == nil, keys.find(key)?.isContainer == true else { return }
+            let name = String(decoding: key, as: UTF8.self)
+            if value.index == index, value.kind == .object { found = .object(key: name, value) }
+            else if value.kind == .array { search(value, prefix: FieldPath(keys: [name]).description, depth: 0) }
+        }
+        return found
+    }
+
+    /// What `--explain` adds to a path whose value was unwrapped (see ``unwrapped(_:for:)``).
+    private static func unwrapping(_ node: JSONNode?) -> String {
+        guard let node, node.kind == .object, wrappedValue(node) != nil else { return "" }
+        return node.field("value") != nil ? ".value" : ".Value"
     }
 
     /// The key as the object spells it: `key`, or its PascalCase form when only that is there.

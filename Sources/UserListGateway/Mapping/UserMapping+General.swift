@@ -22,6 +22,9 @@ extension UserMapping {
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
                 .joined("name.given_name", "name.family_name"), .joined("name.given_name", "name.surname"),
+                .joined("name.first_name", "name.last_name"), .joined("name.firstName", "name.lastName"),
+                // A list of names (Google People's `names[]`): the primary one's.
+                .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
@@ -36,8 +39,13 @@ extension UserMapping {
             ],
             .email: [
                 "email", "mail", "email_address", "emailAddress", "mailAddress", "primary_email", "primaryEmail", "public_email",
+                // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
-                .primaryElement("email_addresses", key: "email_address"),
+                .primaryElement("emails", key: "address"),
+                .primaryElement("email_addresses", key: "email_address"), .primaryElement("email_addresses", key: "email"),
+                .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
+                .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
+                .primaryElement("emailAddresses", key: "address"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
             ],
             // Avatars, then photos and pictures, then thumbnails: the larger image first. Each may
@@ -60,6 +68,7 @@ extension UserMapping {
             .phone: [
                 "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
+                .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
@@ -88,15 +97,20 @@ extension UserMapping {
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
         ],
-        wrappers: ["user", "member", "profile", "account", "person", "contact"])
+        wrappers: ["user", "member", "profile", "account", "person", "contact"],
+        containers: attributeContainers)
+
+    /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``):
+    /// lists of typed identities (HubSpot's `identity-profiles[].identities[{type: "EMAIL", value}]`).
+    static let attributeContainers = ["identities", "identity-profiles", "identity_profiles", "identityProfiles"]
 
     /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
     /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
     /// (`sub`: Cognito keeps it among its attributes), HubSpot's `vid`, Azure DevOps' `descriptor`
-    /// and `originId`.
+    /// and `originId`, a Google resource name (`people/c714…`).
     static let opaqueIDs: [FieldSource] = [
         "uuid", "login.uuid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
-        "vid", "canonical-vid", "descriptor", "originId",
+        "vid", "canonical-vid", "descriptor", "originId", "resourceName",
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query

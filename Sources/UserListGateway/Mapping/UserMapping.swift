@@ -29,17 +29,24 @@ public final class UserMapping: Sendable {
     /// with no id and no name, username or email of its own is read as the first of these
     /// objects that has an id and one of them.
     public let wrappers: [String]
+    /// Fields of a record whose value holds more of its keys, read as if they were the
+    /// record's own (where the record has no such key itself): an attribute object
+    /// (`attributes: {"phone": ["+1…"]}`), a list of named values (`[{"Name": "email", "Value": …}]`,
+    /// `[{"key", "value"}]`, `[{"name", "values": […]}]`) or of typed ones (`[{"type": "EMAIL",
+    /// "value": …}]`), and lists of such lists (`identity-profiles[].identities`).
+    public let containers: [String]
     let plan: MappingPlan
 
     public init(
         _ rules: KeyValuePairs<CanonicalField, [FieldSource]>, excluding exclusions: [RecordExclusion] = [],
-        wildcardSkips: [String] = [], wrappers: [String] = []
+        wildcardSkips: [String] = [], wrappers: [String] = [], containers: [String] = []
     ) {
         self.rules = rules.map { Rule(field: $0.key, sources: $0.value) }
         self.exclusions = exclusions
         self.wildcardSkips = wildcardSkips
         self.wrappers = wrappers
-        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers)
+        self.containers = containers
+        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.

@@ -64,5 +64,50 @@ extension GatewayTests {
         func notIdentifiers(text: String) {
             #expect(!Array(text.utf8).withUnsafeBufferPointer { IdentifierText.matches($0) })
         }
+
+        // MARK: E-mails in lists, value wrappers
+
+        @Test(arguments: [
+            // The primary one wins wherever it is, else the first verified, else the first.
+            (#"{"id":"1","emails":[{"address":"a@x.example"},{"address":"p@x.example","primary":true}]}"#, "p@x.example", "emails[primary].address"),
+            (#"{"id":"1","emails":[{"email":"old@x.example","verified":false},{"email":"v@x.example","verified":true}]}"#, "v@x.example", "emails[verified].email"),
+            (#"{"id":"1","emails":[{"value":"first@x.example"},{"value":"second@x.example"}]}"#, "first@x.example", "emails[primary].value"),
+            (#"{"id":"1","email_addresses":[{"email_address":"u@x.example","verification":{"status":"unverified"}},{"email_address":"v@x.example","verification":{"status":"verified"}}]}"#, "v@x.example", "email_addresses[verified].email_address"),
+            (#"{"id":"1","emailAddresses":[{"metadata":{"verified":true},"value":"v@x.example"},{"metadata":{"primary":true},"value":"p@x.example"}]}"#, "p@x.example", "emailAddresses[primary].value"),
+            (#"{"id":"1","emails":[{"address":"v@x.example","verified":true},{"address":"p@x.example","is_primary":true}]}"#, "p@x.example", "emails[primary].address"),
+        ])
+        func anAddressFromAList(json: String, email: String, source: String) throws {
+            #expect(try user(json).email == email)
+            #expect(try sources(json)[.email] == source)
+        }
+
+        @Test func aWrappedValueIsItsValue() throws {
+            let json = #"{"vid":7,"firstname":{"value":"Ann","versions":[{"value":"Ann"}]},"lastname":{"value":"Lee","timestamp":1476768116149},"mail":{"value":"ann@example.com","source":"API"}}"#
+            #expect(try user(json) == User(id: "7", name: "Ann Lee", email: "ann@example.com"))
+            let found = try sources(json)
+            #expect(found[.name] == "firstname.value + lastname.value")
+            #expect(found[.email] == "mail.value")
+            // One level down too (HubSpot's `properties`), and PascalCase `Value`.
+            #expect(try user(#"{"vid":8,"properties":{"email":{"Value":"bo@example.com"}}}"#).email == "bo@example.com")
+            #expect(try sources(#"{"vid":8,"properties":{"email":{"Value":"bo@example.com"}}}"#)[.email] == "properties.email.Value")
+        }
+
+        /// `{"name": "SSN", "value": …}` names its value (randomuser's national id): not a wrapper.
+        @Test func aNamedValueIsNotAWrapper() throws {
+            let json = #"{"id":{"name":"SSN","value":"405-88-3636"},"login":{"uuid":"7a0eed16"},"email":"a@example.com"}"#
+            #expect(try user(json).id == "7a0eed16")
+            #expect(try ParsedJSON.with(#"{"value":{"a":1},"timestamp":1}"#) { MappingPlan.wrappedValue($0) } == nil)
+        }
+
+        @Test func typedIdentitiesInProfilesGiveTheAddress() throws {
+            let json = """
+                {"vid":204727,"identity-profiles":[{"vid":204727,"identities":[
+                  {"type":"LEAD_GUID","value":"f9c6","timestamp":1},{"type":"EMAIL","value":"bob@example.com","timestamp":1,"is-primary":true}]}]}
+                """
+            #expect(try user(json).email == "bob@example.com")
+            #expect(try sources(json)[.email] == #""identity-profiles"[].identities[type=EMAIL].value"#)
+            // The record's own address wins over one from its identities.
+            #expect(try user(#"{"vid":1,"identities":[{"type":"EMAIL","value":"other@example.com"}],"email":"own@example.com"}"#).email == "own@example.com")
+        }
     }
 }
