@@ -135,7 +135,7 @@ final class MappingPlan: Sendable {
             }
             return rules.compactMap { rule in
                 guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
-                var description = describe(declared[found.source], slots, record)
+                var description = describe(declared[found.source], slots, record, rule.field)
                 if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
                     description += Self.avatarChoice(node)
                 }
@@ -315,7 +315,7 @@ final class MappingPlan: Sendable {
                 let node = Self.unwrapped(found, for: field)
                 if field == .id, case .double(let value)? = node.number, !DTODecodingError.acceptsAsID(value) {
                     // See DTODecodingError.inexactID: such an id is not used, and says why.
-                    if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record), read: value) }
+                    if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record, field), read: value) }
                     continue
                 }
                 if Self.hasText(node, for: field) {
@@ -326,7 +326,7 @@ final class MappingPlan: Sendable {
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
-                    mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
+                    mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record, field), found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
                 var texts: [String] = []
@@ -342,7 +342,7 @@ final class MappingPlan: Sendable {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
                         usable = false
                         if mismatch == nil {
-                            mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
+                            mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record, field), found: node.kind, expected: field.expectation)
                         }
                     }
                 }
@@ -366,13 +366,32 @@ final class MappingPlan: Sendable {
 
     /// The value a node stands for: an object that wraps it (`{"value": "Bob", "timestamp": …}`,
     /// HubSpot's `properties.firstname`) gives its `value`, unless it also names it (`{"name":
-    /// "SSN", "value": …}` is a named value, not a wrapper).
+    /// "SSN", "value": …}` is a named value, not a wrapper); a list of values (LDAP's `"mail":
+    /// ["…"]`, Keycloak's `attributes.phone`) its first that isn't blank, where the field takes one
+    /// value (an avatar's list is a list of images: ``AvatarValue``).
     @inline(__always)
     private static func unwrapped(_ node: JSONNode, for field: CanonicalField) -> JSONNode {
         switch node.typeByte {
         case UInt8(ascii: "{"): wrappedValue(node) ?? node
+        case UInt8(ascii: "["): field == .avatarURL ? node : firstValue(of: node)?.node ?? node
         default: node
         }
+    }
+
+    /// A list's first string that isn't blank, or number, and its index.
+    private static func firstValue(of list: JSONNode) -> (node: JSONNode, index: Int)? {
+        var found: (JSONNode, Int)?
+        var index = 0
+        list.forEachElement { element in
+            defer { index += 1 }
+            guard found == nil else { return }
+            if let bytes = element.stringBytes {
+                if bytes.contains(where: { !$0.isJSONWhitespace }) { found = (element, index) }
+            } else if element.kind == .number {
+                found = (element, index)
+            }
+        }
+        return found
     }
 
     /// The `value` an object wraps, if it is a wrapper (see ``unwrapped(_:for:)``).
@@ -453,10 +472,10 @@ final class MappingPlan: Sendable {
     }
 
     /// A source as `--explain` shows it, with the nested object each `*` path was found in.
-    private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode) -> String {
+    private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
         switch source {
-        case .value(let path): describe(path, slots, record)
-        case .joined(let parts): parts.map { describe($0, slots, record) }.joined(separator: " + ")
+        case .value(let path): describe(path, slots, record, field)
+        case .joined(let parts): parts.map { describe($0, slots, record, field) }.joined(separator: " + ")
         case .primaryElement(let path, let key):
             // `[primary]` names the rule; a verified address chosen over the first says so.
             if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array, Self.primaryChoice(of: array)?.verified == true {
@@ -464,13 +483,13 @@ final class MappingPlan: Sendable {
             } else {
                 source.description
             }
-        case .identifier(let path): describe(path, slots, record)
+        case .identifier(let path): describe(path, slots, record, field)
         }
     }
 
     /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
     /// with the nested object each `*` path was found in.
-    private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
+    private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
         let slot = slotPaths.firstIndex(of: path)!
         var node: JSONNode? = record
         var keys: [String] = []
@@ -487,7 +506,7 @@ final class MappingPlan: Sendable {
             // Read from a container (see ``collectAttributes(_:into:depth:)``).
             switch origin {
             case .entry(let description):
-                return description + Self.unwrapping(slots.node(slot))
+                return description + Self.unwrapping(slots.node(slot), for: field)
             case .object(let key, let object):
                 keys.append(key)
                 node = object
@@ -499,7 +518,7 @@ final class MappingPlan: Sendable {
             node = spelled.value
         }
         let described = path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
-        return described + Self.unwrapping(slots.node(slot))
+        return described + Self.unwrapping(slots.node(slot), for: field)
     }
 
     /// Where a container's value came from: an object's field (`traits`), or a list entry
@@ -541,10 +560,19 @@ final class MappingPlan: Sendable {
         return found
     }
 
-    /// What `--explain` adds to a path whose value was unwrapped (see ``unwrapped(_:for:)``).
-    private static func unwrapping(_ node: JSONNode?) -> String {
-        guard let node, node.kind == .object, wrappedValue(node) != nil else { return "" }
-        return node.field("value") != nil ? ".value" : ".Value"
+    /// What `--explain` adds to a path whose value was unwrapped (see ``unwrapped(_:for:)``):
+    /// `.value`, or the list element's index (`[0]`).
+    private static func unwrapping(_ node: JSONNode?, for field: CanonicalField) -> String {
+        guard let node else { return "" }
+        switch node.kind {
+        case .object:
+            guard wrappedValue(node) != nil else { return "" }
+            return node.field("value") != nil ? ".value" : ".Value"
+        case .array where field != .avatarURL:
+            return firstValue(of: node).map { "[\($0.index)]" } ?? ""
+        default:
+            return ""
+        }
     }
 
     /// The key as the object spells it: `key`, or its PascalCase form when only that is there.

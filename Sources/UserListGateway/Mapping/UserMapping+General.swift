@@ -17,7 +17,7 @@ extension UserMapping {
             // A name to show, over a formatted name, over given + family names (Google's and
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
@@ -26,7 +26,7 @@ extension UserMapping {
                 // A list of names (Google People's `names[]`): the primary one's.
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
-                .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
+                .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
@@ -66,7 +66,7 @@ extension UserMapping {
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
-                "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone",
+                "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
@@ -100,9 +100,17 @@ extension UserMapping {
         wrappers: ["user", "member", "profile", "account", "person", "contact"],
         containers: attributeContainers)
 
-    /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``):
-    /// lists of typed identities (HubSpot's `identity-profiles[].identities[{type: "EMAIL", value}]`).
-    static let attributeContainers = ["identities", "identity-profiles", "identity_profiles", "identityProfiles"]
+    /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in
+    /// PascalCase too: attribute objects (Keycloak's `attributes: {"phone": ["…"]}`, an LDAP
+    /// gateway's `attributes: {"mail": ["…"]}`, Ory's `traits`, HubSpot's `properties`), attribute
+    /// lists (Cognito's `Attributes`/`UserAttributes: [{"Name", "Value"}]`, ldapjs's `attributes:
+    /// [{"type", "values": […]}]`, `custom_attributes: [{"key", "value"}]`), and lists of typed
+    /// identities (HubSpot's `identity-profiles[].identities[{"type": "EMAIL", "value"}]`).
+    static let attributeContainers = [
+        "attributes", "userAttributes", "user_attributes", "attrs", "customAttributes", "custom_attributes",
+        "traits", "properties", "claims",
+        "identities", "identity-profiles", "identity_profiles", "identityProfiles",
+    ]
 
     /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
     /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
@@ -114,8 +122,9 @@ extension UserMapping {
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
-    /// that asked for `login` and not `id`); an LDAP entry's distinguished name last.
-    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn"]
+    /// that asked for `login` and not `id`); an LDAP entry's distinguished name last (`dn`,
+    /// ldapjs's `objectName`).
+    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn", "objectName"]
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "object"]

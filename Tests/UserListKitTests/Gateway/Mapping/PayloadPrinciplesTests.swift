@@ -109,5 +109,44 @@ extension GatewayTests {
             // The record's own address wins over one from its identities.
             #expect(try user(#"{"vid":1,"identities":[{"type":"EMAIL","value":"other@example.com"}],"email":"own@example.com"}"#).email == "own@example.com")
         }
+
+        // MARK: Attribute lists
+
+        @Test(arguments: [
+            // Cognito's ListUsers: the OpenID subject among the attributes is the id.
+            (#"{"Username":"jdoe","Attributes":[{"Name":"sub","Value":"d9c0"},{"Name":"email","Value":"j@example.com"},{"Name":"name","Value":"J Doe"}]}"#,
+             User(id: "d9c0", name: "J Doe", username: "jdoe", email: "j@example.com")),
+            // `[{key, value}]`, `[{name, values: […]}]`.
+            (#"{"id":"1","custom_attributes":[{"key":"email","value":"k@example.com"},{"key":"department","value":"Ops"}]}"#,
+             User(id: "1", email: "k@example.com")),
+            (#"{"objectName":"uid=ann,dc=example","attributes":[{"name":"cn","values":["Ann Lee","A. Lee"]},{"name":"mail","values":["ann@example.org"]}]}"#,
+             User(id: "uid=ann,dc=example", name: "Ann Lee", email: "ann@example.org")),
+            // `attributes: {k: [v]}` (Keycloak, LDAP gateways); an object of plain values (Ory's `traits`).
+            (#"{"id":"1","attributes":{"phone":["+1 555"],"mail":["m@example.com"]}}"#, User(id: "1", email: "m@example.com", phone: "+1 555")),
+            (#"{"id":"1","traits":{"email":"t@example.com","name":{"first":"Tea","last":"Ro"}}}"#, User(id: "1", name: "Tea Ro", email: "t@example.com")),
+        ])
+        func attributesAreReadAsTheRecordsKeys(json: String, expected: User) throws {
+            #expect(try user(json) == expected)
+        }
+
+        @Test func explainNamesTheAttributeEachValueCameFrom() throws {
+            let found = try sources(#"{"Username":"jdoe","UserAttributes":[{"Name":"sub","Value":"d9c0"},{"Name":"given_name","Value":"J"},{"Name":"family_name","Value":"Doe"}]}"#)
+            #expect(found[.id] == "UserAttributes[Name=sub].Value")
+            #expect(found[.name] == "UserAttributes[Name=given_name].Value + UserAttributes[Name=family_name].Value")
+            #expect(try sources(#"{"id":"1","attributes":{"phone":["", "+1 555"]}}"#)[.phone] == "attributes.phone[1]")
+            #expect(try sources(#"{"id":"1","traits":{"name":{"first":"Tea","last":"Ro"}}}"#)[.name] == "traits.name.first + traits.name.last")
+        }
+
+        /// The record's own keys win over its attributes, whichever comes first.
+        @Test func theRecordsOwnKeysWin() throws {
+            #expect(try user(#"{"attributes":{"email":["a@example.com"]},"id":"1","email":"own@example.com"}"#).email == "own@example.com")
+            #expect(try user(#"{"id":"1","email":"own@example.com","Attributes":[{"Name":"email","Value":"a@example.com"}]}"#).email == "own@example.com")
+            #expect(try user(#"{"id":"own","Attributes":[{"Name":"id","Value":"other"}]}"#).id == "own")
+        }
+
+        /// Entries that name nothing the mapping knows, or hold no value, change nothing.
+        @Test func unknownOrEmptyAttributesAreIgnored() throws {
+            #expect(try user(#"{"id":"1","attributes":[{"Name":"custom:x","Value":"y"},{"Name":"email"},{"Value":"z"},"text",7]}"#) == User(id: "1"))
+        }
     }
 }
