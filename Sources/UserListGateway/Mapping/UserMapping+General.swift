@@ -97,7 +97,7 @@ extension UserMapping {
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
         ],
-        wrappers: ["user", "member", "profile", "account", "person", "contact"],
+        wrappers: ["user", "member", "profile", "account", "person", "contact", "node"],
         containers: attributeContainers)
 
     /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in

@@ -344,6 +344,12 @@ struct ChunkParser {
             case .single(let record, let path):
                 batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
                 batch.records.append(mapping.map(record, fields: fields))
+            case .keyed(let object, let path):
+                // One located record per key (its path ends in the key).
+                object.forEachField { key, record in
+                    batch.startDocument(at: offset, path: path + [.key(String(decoding: key, as: UTF8.self))], isArray: false, transformed: transformed)
+                    batch.records.append(mapping.map(record, fields: fields).identified(byKey: key))
+                }
             case .ambiguous(let paths):
                 let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
                 throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "more than one array of users in \(what) (\(list))", hint: "say which with --users-at"))
@@ -391,6 +397,13 @@ struct ChunkParser {
         case .single(let record, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
             explanation.record(sources: shape.mapping.sources(of: record))
+        case .keyed(let object, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
+            object.forEachField { _, record in
+                var sources = shape.mapping.sources(of: record)
+                if !sources.contains(where: { $0.0 == .id }) { sources.insert((.id, "(its key)"), at: 0) }
+                explanation.record(sources: sources)
+            }
         case .ambiguous:
             break
         }

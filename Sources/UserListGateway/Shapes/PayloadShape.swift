@@ -68,6 +68,9 @@ enum UserRecords {
     case array(JSONNode, path: [JSONPathComponent])
     /// The document, or the object at `path`, is itself one user.
     case single(JSONNode, path: [JSONPathComponent] = [])
+    /// An object at `path` whose every field is a user, keyed by the user's id
+    /// (`{"U1": {…}, "U2": {…}}`): a record without an id of its own gets its key (``KeyedUsersShape``).
+    case keyed(JSONNode, path: [JSONPathComponent])
     /// Several arrays could be the users: the document needs `--users-at`.
     case ambiguous([[JSONPathComponent]])
 }
