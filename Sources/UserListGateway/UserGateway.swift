@@ -26,6 +26,8 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// How every input lays out its documents, where a broken record ends; nil: each input's
     /// first documents decide (see ``InputLayout``).
     public var layout: InputLayout?
+    /// What every mapping is asked for (`--include-non-people`).
+    public var mappingOptions = MappingOptions()
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -76,6 +78,8 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// Reads every input in order on the calling thread (parsing on ``workers`` threads when
     /// nothing needs the documents one at a time).
     func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
+        // The shapes with their mappings as the options want them, made once for the run.
+        let shapes = mappingOptions == MappingOptions() ? self.shapes : self.shapes.map { $0.configured(mappingOptions) }
         // `--jq` programs and the explanation belong to one thread.
         if transform == nil, explanation == nil {
             var reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)

@@ -50,6 +50,9 @@ public struct UserListRun {
     public var rejectsPath: String?
     /// `--max-rejects N`: more rejects than this fail the run (exit 65).
     public var maxRejects: Int?
+    /// `--include-non-people`: keep the records an API marks as bots, groups, apps, service or
+    /// system accounts; without it they are left out, and a payload of nothing else is exit 65.
+    public var includeNonPeople = false
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -93,8 +96,10 @@ public struct UserListRun {
     }
 
     /// The run itself; what it came to, for `--summary`.
-    func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
+    func execute(output: OutputWriter, warnings reporter: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
         prepareJQ()
+        let nonPeople = NonPeopleCheck(reporter)
+        let warnings: any WarningReporter = nonPeople
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.
@@ -110,10 +115,13 @@ public struct UserListRun {
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
+        gateway.mappingOptions.includeNonPeople = includeNonPeople
         var statistics = RunStatistics()
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
+            // The explanation of a payload of non-people is what to look at: no error there.
+            defer { try? nonPeople.finish(nil, inputs: inputs) }
             statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output)
             return statistics
         }
@@ -125,6 +133,7 @@ public struct UserListRun {
             viewModel.countOnly = true
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
             let matched = viewModel.state.page?.totalItems ?? 0
             output.write(int: matched)
             output.write(byte: UInt8(ascii: "\n"))
@@ -135,13 +144,16 @@ public struct UserListRun {
             return statistics
         }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
-            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) })
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight.map { JSONHighlighter(pretty: false, colour: $0.colour) }) { () throws(UserlistError) in
+                try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            }
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
             return statistics
         }
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
+        try nonPeople.finish(viewModel.loadReport, inputs: inputs)
         try render(viewModel.state, with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
@@ -194,11 +206,20 @@ public struct UserListRun {
     }
 
     /// Every match in input order: rows are written (and flushed) batch by batch as they are
-    /// decided; an error stops the run with what was written before it.
-    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?) throws(UserlistError) -> Int {
-        renderer.writeHeader(to: output)
+    /// decided; an error stops the run with what was written before it. The header goes out
+    /// with the first rows, or at the end once `loaded` has accepted the load: a run that fails
+    /// before any row writes nothing (a payload of groups is one line on standard error).
+    private func stream(
+        _ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?,
+        loaded: () throws(UserlistError) -> Void
+    ) throws(UserlistError) -> Int {
         var written = 0
+        var headerWritten = false
         viewModel.load { rows in
+            if !headerWritten, !rows.isEmpty {
+                renderer.writeHeader(to: output)
+                headerWritten = true
+            }
             if let highlight {
                 var bytes: [UInt8] = []
                 for row in rows { row.withBytes { bytes.append(contentsOf: $0) } }
@@ -214,6 +235,8 @@ public struct UserListRun {
             try? output.flush()
             throw error
         }
+        try loaded()
+        if !headerWritten { renderer.writeHeader(to: output) }
         try output.flush()
         return written
     }

@@ -29,6 +29,11 @@ public struct ExplanationRenderer {
                 let described = sources.isEmpty ? "(none)" : sources.map { "\($0.source) (\($0.records))" }.joined(separator: ", ")
                 text += field.rawValue.padding(to: width) + TerminalText.escaped(described) + "\n"
             }
+            if section.leftOutCount > 0 {
+                var listed = section.leftOut.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+                if section.leftOutCount > section.leftOut.count { listed += ", … (\(section.leftOutCount) in all)" }
+                text += "left out".padding(to: width) + TerminalText.escaped(listed) + "\n"
+            }
             text += "\n"
         }
         if explanation.sections.isEmpty { text += "no documents\n\n" }

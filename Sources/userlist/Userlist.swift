@@ -49,8 +49,9 @@ struct Userlist: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
-        let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+        var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
+        run.includeNonPeople = input.includeNonPeople
         let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
         let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
         do {

@@ -13,7 +13,19 @@ final class AutomaticMapping: RecordMapping {
     /// One for all: a class, so handing it out as `any RecordMapping` per document allocates nothing.
     static let shared = AutomaticMapping()
 
-    private let general = UserMapping.general
+    private let general: UserMapping
+
+    init(general: UserMapping = .general) {
+        self.general = general
+    }
+
+    func configured(_ options: MappingOptions) -> any RecordMapping {
+        options == MappingOptions() ? self : AutomaticMapping(general: general.configured(options))
+    }
+
+    func exclusionReason(of record: JSONNode) -> String? {
+        general.exclusionReason(of: record)
+    }
 
     func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
         switch NativeRecord.read(record, fields: fields) {

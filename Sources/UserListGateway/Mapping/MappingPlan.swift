@@ -98,15 +98,7 @@ final class MappingPlan: Sendable {
 
     private func map(_ record: JSONNode, fields wanted: FieldSet, unwrapping: Bool) -> SourceRecord {
         withSlots(of: record) { slots in
-            for exclusion in exclusions {
-                guard let node = slots.node(exclusion.slot) else { continue }
-                switch exclusion.condition {
-                case .isTrue:
-                    if node.bool == true { return .excluded(reason: exclusion.reason) }
-                case .equals(_, let value):
-                    if node.string == value { return .excluded(reason: exclusion.reason) }
-                }
-            }
+            if let reason = exclusion(slots) { return .excluded(reason: reason) }
             if unwrapping, let person = wrappedPerson(slots) { return map(person.node, fields: wanted, unwrapping: false) }
             var fields = MappedFields()
             for rule in rules {
@@ -123,6 +115,30 @@ final class MappingPlan: Sendable {
 
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
         sources(of: record, unwrapping: true)
+    }
+
+    /// Why `record` is left out, if it is (`--explain` lists them).
+    func exclusionReason(of record: JSONNode) -> String? {
+        if case .excluded(let reason) = map(record, fields: [], unwrapping: true) { return reason }
+        return nil
+    }
+
+    /// The reason of the first exclusion whose condition the record meets.
+    private func exclusion(_ slots: Slots) -> String? {
+        for exclusion in exclusions {
+            guard let node = slots.node(exclusion.slot) else { continue }
+            switch exclusion.condition {
+            case .isTrue:
+                if node.bool == true { return exclusion.reason }
+            case .equals(_, let value):
+                if node.string == value { return exclusion.reason }
+            case .kind:
+                if let reason = NonPersonKind.reason(of: node) { return reason }
+            case .present:
+                if !node.isNull { return exclusion.reason }
+            }
+        }
+        return nil
     }
 
     private func sources(of record: JSONNode, unwrapping: Bool) -> [(CanonicalField, String)] {

@@ -84,12 +84,17 @@ extension UserMapping {
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
+        // Records that are not people, by a flag or by what a field types them as (see
+        // ``NonPersonKind``); and deleted accounts.
         excluding: [
             RecordExclusion(when: "is_bot", isTrue: "bot"),
             RecordExclusion(when: "bot", isTrue: "bot"),
+            RecordExclusion(when: "isBot", isTrue: "bot"),
+            RecordExclusion(when: "is_group", isTrue: "group"),
+            RecordExclusion(when: "group", isTrue: "group"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
-            RecordExclusion(when: "type", is: "bot", "bot"),
-        ],
+            RecordExclusion(whenPresent: "serviceAccountClientId", "service account"),
+        ] + kindFields.map { RecordExclusion(kindOf: $0) },
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
             "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
@@ -125,6 +130,13 @@ extension UserMapping {
     /// that asked for `login` and not `id`); an LDAP entry's distinguished name last (`dn`,
     /// ldapjs's `objectName`).
     static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn", "objectName"]
+
+    /// Fields that say what a record is (`"type": "bot"`, `"subjectKind": "group"`): a record
+    /// typed as something that is not a person is left out (see ``NonPersonKind``).
+    static let kindFields: [FieldPath] = [
+        "type", "kind", "subjectKind", "subject_kind", "account_type", "accountType", "user_type", "userType",
+        "principalType", "principal_type", "@odata.type", "objectClass",
+    ].map { FieldPath(keys: [$0]) }
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "object"]

@@ -49,6 +49,22 @@ public final class UserMapping: Sendable {
         plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
     }
 
+    private init(rules: [Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String], containers: [String]) {
+        self.rules = rules
+        self.exclusions = exclusions
+        self.wildcardSkips = wildcardSkips
+        self.wrappers = wrappers
+        self.containers = containers
+        plan = MappingPlan(rules: rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+    }
+
+    /// This mapping for a run's ``MappingOptions``: with `includeNonPeople`, without the
+    /// exclusions of records that are not people (deleted accounts are still left out).
+    func configured(_ options: MappingOptions) -> UserMapping {
+        guard options.includeNonPeople, exclusions.contains(where: \.isNonPerson) else { return self }
+        return UserMapping(rules: rules, exclusions: exclusions.filter { !$0.isNonPerson }, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+    }
+
     /// The record as a user, the reason it can't be one, or why it was left out.
     func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
         guard record.kind == .object else {
@@ -61,5 +77,11 @@ public final class UserMapping: Sendable {
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
         guard record.kind == .object else { return [] }
         return plan.sources(of: record)
+    }
+
+    /// Why `record` is left out, when it is.
+    func exclusionReason(of record: JSONNode) -> String? {
+        guard record.kind == .object else { return nil }
+        return plan.exclusionReason(of: record)
     }
 }

@@ -393,16 +393,25 @@ struct ChunkParser {
         switch records {
         case .array(let array, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
-            array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
+            var index = 0
+            array.forEachElement { record in
+                explanation.record(sources: shape.mapping.sources(of: record))
+                if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path + [.index(index)]), reason: reason) }
+                index += 1
+            }
         case .single(let record, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
             explanation.record(sources: shape.mapping.sources(of: record))
+            if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path), reason: reason) }
         case .keyed(let object, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
-            object.forEachField { _, record in
+            object.forEachField { key, record in
                 var sources = shape.mapping.sources(of: record)
                 if !sources.contains(where: { $0.0 == .id }) { sources.insert((.id, "(its key)"), at: 0) }
                 explanation.record(sources: sources)
+                if let reason = shape.mapping.exclusionReason(of: record) {
+                    explanation.leftOut(path: JSONPathLocator.describe(path + [.key(String(decoding: key, as: UTF8.self))]), reason: reason)
+                }
             }
         case .ambiguous:
             break

@@ -22,11 +22,15 @@ protocol PayloadShape: Sendable {
     /// or one level down). Envelopes do; a single user need not. Detection skips these shapes
     /// for the single users of an NDJSON export without asking each of them.
     var needsAnArray: Bool { get }
+
+    /// This shape with its mapping as a run's options want it (see ``ConfiguredShape``).
+    func configured(_ options: MappingOptions) -> any PayloadShape
 }
 
 extension PayloadShape {
     func morePages(in document: JSONNode) -> String? { nil }
     var needsAnArray: Bool { true }
+    func configured(_ options: MappingOptions) -> any PayloadShape { ConfiguredShape(self, options) }
 }
 
 extension JSONNode {

@@ -12,6 +12,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
     var usersAt: String?
 
+    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts (left out and counted by default).")
+    var includeNonPeople = false
+
     @Flag(help: "Print which API shape was recognised, where the users were, and which source field fed each canonical field (with the first user), instead of the list.")
     var explain = false
 

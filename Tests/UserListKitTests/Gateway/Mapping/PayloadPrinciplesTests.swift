@@ -148,5 +148,55 @@ extension GatewayTests {
         @Test func unknownOrEmptyAttributesAreIgnored() throws {
             #expect(try user(#"{"id":"1","attributes":[{"Name":"custom:x","Value":"y"},{"Name":"email"},{"Value":"z"},"text",7]}"#) == User(id: "1"))
         }
+
+        // MARK: Records that are not people
+
+        @Test(arguments: [
+            ("bot", "bot"), ("Bot", "bot"), ("group", "group"), ("GROUP", "group"), ("app", "app"), ("application", "app"),
+            ("service", "service account"), ("Service_Account", "service account"), ("serviceAccount", "service account"),
+            ("#microsoft.graph.servicePrincipal", "service account"), ("#microsoft.graph.group", "group"),
+            ("admin#directory#group", "group"), ("system", "system account"), ("groupOfNames", "group"),
+        ])
+        func kindsThatAreNotPeople(word: String, reason: String) {
+            #expect(Array(word.utf8).withUnsafeBufferPointer { NonPersonKind.reason(of: $0) } == reason)
+        }
+
+        @Test(arguments: ["user", "person", "PERSON", "member", "guest", "admin#directory#user", "#microsoft.graph.user", "atlassian", "", "customer", "robotics"])
+        func kindsOfPeople(word: String) {
+            #expect(Array(word.utf8).withUnsafeBufferPointer { NonPersonKind.reason(of: $0) } == nil)
+        }
+
+        @Test(arguments: [
+            (#"{"id":"1","name":"Notices","user_type":"bot"}"#, "bot"),
+            (#"{"descriptor":"vssgp.Uy0","subjectKind":"group","displayName":"Contributors"}"#, "group"),
+            (#"{"accountId":"5b10","accountType":"app","displayName":"Automation for Jira"}"#, "app"),
+            (##"{"id":"7","kind":"admin#directory#group","email":"eng@example.com"}"##, "group"),
+            (##"{"id":"8","@odata.type":"#microsoft.graph.servicePrincipal","displayName":"Sync"}"##, "service account"),
+            (#"{"id":"9","username":"service-account-etl","serviceAccountClientId":"etl"}"#, "service account"),
+            (#"{"id":"10","username":"club","group":true,"bot":false}"#, "group"),
+            (#"{"objectName":"cn=eng,dc=example","attributes":[{"type":"objectClass","values":["top","groupOfNames"]},{"type":"cn","values":["eng"]}]}"#, "group"),
+            (#"{"id":"11","isBot":true,"name":"Helper"}"#, "bot"),
+        ])
+        func aRecordTypedAsNotAPersonIsLeftOut(json: String, reason: String) throws {
+            #expect(try ParsedJSON.map(json, with: AutomaticMapping.shared).excludedReason == reason)
+            // --include-non-people keeps it, as a user.
+            let kept = try ParsedJSON.map(json, with: AutomaticMapping.shared.configured(MappingOptions(includeNonPeople: true)))
+            #expect(kept.user != nil, "\(kept)")
+        }
+
+        @Test func peopleAndDeletedAccountsStayAsTheyWere() throws {
+            #expect(try user(#"{"id":"1","type":"person","name":"Ann"}"#).name == "Ann")
+            #expect(try user(#"{"id":"1","type":{"id":"oty1"},"name":"Ann"}"#).name == "Ann")  // Okta's type is an object
+            #expect(try user(#"{"id":"1","type":2,"email":"a@example.com"}"#).email == "a@example.com")  // Zoom's is a number
+            let deleted = #"{"id":"2","name":"Gone","deleted":true}"#
+            #expect(try ParsedJSON.map(deleted, with: AutomaticMapping.shared.configured(MappingOptions(includeNonPeople: true))).excludedReason == "deleted account")
+        }
+
+        @Test func theHintSaysWhatTheFlagKeeps() {
+            #expect(NonPerson.hint(for: ["bot": 2]) == "--include-non-people keeps them")
+            #expect(NonPerson.hint(for: ["bot": 2, "deleted account": 1]) == "--include-non-people keeps the 2 that are not people")
+            #expect(NonPerson.hint(for: ["deleted account": 1]) == nil)
+            #expect(NonPerson.count(in: ["group": 3, "app": 1, "deleted account": 2]) == 4)
+        }
     }
 }
