@@ -53,6 +53,8 @@ public struct UserListRun {
     /// `--include-non-people`: keep the records an API marks as bots, groups, apps, service or
     /// system accounts; without it they are left out, and a payload of nothing else is exit 65.
     public var includeNonPeople = false
+    /// `--base-url`: what the payload's relative URLs are resolved against (avatars, next pages).
+    public var baseURL: BaseURL?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -116,6 +118,7 @@ public struct UserListRun {
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
         gateway.mappingOptions.includeNonPeople = includeNonPeople
+        gateway.mappingOptions.baseURL = baseURL
         var statistics = RunStatistics()
         if explain {
             let explanation = MappingExplanation()

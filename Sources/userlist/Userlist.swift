@@ -52,6 +52,7 @@ struct Userlist: ParsableCommand {
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         run.includeNonPeople = input.includeNonPeople
+        run.baseURL = input.baseURL.flatMap(BaseURL.init)
         let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
         let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
         do {

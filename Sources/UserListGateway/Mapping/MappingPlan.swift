@@ -37,8 +37,14 @@ final class MappingPlan: Sendable {
     /// The rules of the fields that say who a record is: name, username, email.
     private let identityRules: [(field: CanonicalField, sources: Range<Int>)]
     private let idRule: (field: CanonicalField, sources: Range<Int>)?
+    /// `--base-url`: what an avatar's path is resolved against (see ``AvatarValue``).
+    let avatarBase: BaseURL?
 
-    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = [], containers: [String] = []) {
+    init(
+        rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = [], containers: [String] = [],
+        avatarBase: BaseURL? = nil
+    ) {
+        self.avatarBase = avatarBase
         var builder = Builder()
         var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
@@ -153,7 +159,7 @@ final class MappingPlan: Sendable {
                 guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
                 var description = describe(declared[found.source], slots, record, rule.field)
                 if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
-                    description += Self.avatarChoice(node)
+                    description += avatarChoice(Self.unwrapped(node, for: .avatarURL))
                 }
                 return (rule.field, description)
             }
@@ -162,13 +168,19 @@ final class MappingPlan: Sendable {
 
     /// How `--explain` says which image of a size map or array was chosen (`."96" (largest of 3
     /// sizes)`), or which placeholders of a template were filled (` ({size} → 512)`).
-    private static func avatarChoice(_ node: JSONNode) -> String {
+    private func avatarChoice(_ node: JSONNode) -> String {
         if let bytes = node.stringBytes {
             let placeholders = AvatarValue.placeholders(in: bytes)
-            return placeholders.isEmpty ? "" : " (\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize))"
+            var notes = placeholders.isEmpty ? [] : ["\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize)"]
+            switch AvatarValue.form(of: bytes) {
+            case .relative?: notes.append("resolved against --base-url")
+            case .schemeRelative?: notes.append("https: added")
+            default: break
+            }
+            return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
         }
-        guard let choice = AvatarValue.largest(in: node) else { return "" }
-        return choice.selector + " (\(choice.note))" + avatarChoice(choice.url)
+        guard let choice = AvatarValue.largest(in: node, base: avatarBase) else { return "" }
+        return choice.selector + (choice.note.isEmpty ? "" : " (\(choice.note))") + avatarChoice(choice.url)
     }
 
     // MARK: A person wrapped one level down
@@ -334,10 +346,10 @@ final class MappingPlan: Sendable {
                     if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record, field), read: value) }
                     continue
                 }
-                if Self.hasText(node, for: field) {
+                if hasText(node, for: field) {
                     // A name is never an identifier (`@alice:example.org` under `name`): it is the id's.
                     if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) { continue }
-                    return (materialize ? Self.text(node, for: field) : nil, index)
+                    return (materialize ? text(node, for: field) : nil, index)
                 }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
@@ -351,9 +363,9 @@ final class MappingPlan: Sendable {
                 for slot in joinedSlots[parts] {
                     guard let part = slots.node(slot) else { continue }
                     let node = Self.unwrapped(part, for: field)
-                    if Self.hasText(node, for: field) {
+                    if hasText(node, for: field) {
                         found += 1
-                        if materialize, let text = Self.text(node, for: field) { texts.append(text) }
+                        if materialize, let text = text(node, for: field) { texts.append(text) }
                     } else if node.kind == .bool || node.kind == .number {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
                         usable = false
@@ -371,7 +383,7 @@ final class MappingPlan: Sendable {
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
                     let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
-                    if let value, Self.hasText(value, for: field) { return (materialize ? Self.text(value, for: field) : nil, index) }
+                    if let value, hasText(value, for: field) { return (materialize ? text(value, for: field) : nil, index) }
                 }
             }
         }
@@ -427,27 +439,28 @@ final class MappingPlan: Sendable {
 
     /// Whether ``text(_:for:)`` would give a value, without making it.
     @inline(__always)
-    private static func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
+    private func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
-            return field != .avatarURL || AvatarValue.looksLikeURL(bytes)
+            return field != .avatarURL || AvatarValue.usable(bytes, base: avatarBase)
         }
-        if field == .avatarURL { return AvatarValue.largest(in: node) != nil }
+        if field == .avatarURL { return AvatarValue.largest(in: node, base: avatarBase) != nil }
         return field.acceptsNumber && node.number != nil
     }
 
     /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar
-    /// is read by ``AvatarValue``'s rules: a URL (Discord and others send an image hash under
-    /// `avatar`: no URL, no avatar), a template, a map of sizes or an array of images.
+    /// is read by ``AvatarValue``'s rules: a URL a list can show (Discord and others send an image
+    /// hash under `avatar`: no URL, no avatar), a template, a map of sizes, an image object or an
+    /// array of images.
     @inline(__always)
-    private static func text(_ node: JSONNode, for field: CanonicalField) -> String? {
+    private func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
-            if field == .avatarURL { return AvatarValue.looksLikeURL(bytes) ? AvatarValue.text(bytes) : nil }
+            if field == .avatarURL { return AvatarValue.text(bytes, base: avatarBase) }
             return String(decoding: bytes, as: UTF8.self)
         }
-        if field == .avatarURL, let choice = AvatarValue.largest(in: node), let bytes = choice.url.stringBytes {
-            return AvatarValue.text(bytes)
+        if field == .avatarURL, let choice = AvatarValue.largest(in: node, base: avatarBase), let bytes = choice.url.stringBytes {
+            return AvatarValue.text(bytes, base: avatarBase)
         }
         if field.acceptsNumber, let number = node.number { return number.text }
         return nil

@@ -60,6 +60,8 @@ extension UserMapping {
                 "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
                 "links.avatar.href", "_links.avatar.href",
+                // Icons are small: after every photo, before the thumbnails.
+                "icon", "icon_url", "iconUrl", "icons", "profile_pic_url", "profilePicUrl",
                 "thumbnail", "thumbnail_url", "thumbnailUrl", "thumbnailPhotoUrl", "smallPhotoUrl",
                 "*.avatar_url", "*.avatar", "*.avatarUrl", "*.avatar_urls", "*.avatar_template", "*.picture", "*.image",
                 "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",

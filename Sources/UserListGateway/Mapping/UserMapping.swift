@@ -49,20 +49,24 @@ public final class UserMapping: Sendable {
         plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
     }
 
-    private init(rules: [Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String], containers: [String]) {
+    private init(rules: [Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String], containers: [String], avatarBase: BaseURL?) {
         self.rules = rules
         self.exclusions = exclusions
         self.wildcardSkips = wildcardSkips
         self.wrappers = wrappers
         self.containers = containers
-        plan = MappingPlan(rules: rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+        plan = MappingPlan(rules: rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: avatarBase)
     }
 
     /// This mapping for a run's ``MappingOptions``: with `includeNonPeople`, without the
-    /// exclusions of records that are not people (deleted accounts are still left out).
+    /// exclusions of records that are not people (deleted accounts are still left out); with a
+    /// `baseURL`, resolving avatars' paths against it.
     func configured(_ options: MappingOptions) -> UserMapping {
-        guard options.includeNonPeople, exclusions.contains(where: \.isNonPerson) else { return self }
-        return UserMapping(rules: rules, exclusions: exclusions.filter { !$0.isNonPerson }, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+        let dropsExclusions = options.includeNonPeople && exclusions.contains(where: \.isNonPerson)
+        guard dropsExclusions || options.baseURL != plan.avatarBase else { return self }
+        return UserMapping(
+            rules: rules, exclusions: options.includeNonPeople ? exclusions.filter { !$0.isNonPerson } : exclusions,
+            wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: options.baseURL)
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.

@@ -12,6 +12,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
     var usersAt: String?
 
+    @Option(help: ArgumentHelp("Resolve the payload's relative URLs (avatars such as /user_avatar/…, next pages) against this absolute http(s) URL; without it a relative avatar is dropped.", valueName: "url"))
+    var baseURL: String?
+
     @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts (left out and counted by default).")
     var includeNonPeople = false
 
@@ -22,6 +25,9 @@ struct InputOptions: ParsableArguments {
     var threads: Int?
 
     func validate() throws {
+        if let baseURL, BaseURL(baseURL) == nil {
+            throw ValidationError("--base-url: '\(baseURL)' is not an absolute http or https URL (https://forum.example.org)")
+        }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
         if let usersAt {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }

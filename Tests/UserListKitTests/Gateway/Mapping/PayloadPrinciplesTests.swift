@@ -198,5 +198,57 @@ extension GatewayTests {
             #expect(NonPerson.hint(for: ["deleted account": 1]) == nil)
             #expect(NonPerson.count(in: ["group": 3, "app": 1, "deleted account": 2]) == 4)
         }
+
+        // MARK: Avatars
+
+        @Test(arguments: [
+            (#"{"id":"1","email":"a@example.com","icon":"https://img.example.com/i.png"}"#, "https://img.example.com/i.png", "icon"),
+            (#"{"id":"1","email":"a@example.com","icons":{"image_36":"https://i.example/36","image_72":"https://i.example/72"}}"#, "https://i.example/72", "icons.image_72 (largest of 2 sizes)"),
+            (#"{"id":"1","email":"a@example.com","avatar":{"type":"avatar","image_url":"https://i.example/a.png"}}"#, "https://i.example/a.png", "avatar.image_url"),
+            (#"{"id":"1","email":"a@example.com","avatar":{"href":"https://i.example/h.png"}}"#, "https://i.example/h.png", "avatar.href"),
+            (#"{"id":"1","email":"a@example.com","photo":{"url":"https://x.zendesk.com/api/v2/attachments/9.json","content_url":"https://x.zendesk.com/system/photos/9/me.png"}}"#,
+             "https://x.zendesk.com/system/photos/9/me.png", "photo.content_url"),
+            (#"{"id":"1","email":"a@example.com","image":{"url":"https://cdn.example/c.jpg"}}"#, "https://cdn.example/c.jpg", "image.url"),
+            (#"{"id":"1","email":"a@example.com","picture":{"data":{"height":50,"url":"https://fb.example/p.jpg","width":50}}}"#, "https://fb.example/p.jpg", "picture.data.url"),
+        ])
+        func avatarsUnderOtherNames(json: String, avatar: String, source: String) throws {
+            #expect(try user(json).avatarURL == avatar)
+            #expect(try sources(json)[.avatarURL] == source)
+        }
+
+        @Test func aPathIsResolvedAgainstTheBaseURLOrDropped() throws {
+            let json = #"{"user_id":8,"email":"a@example.com","avatar_url":"/user_avatars/2/08fb.png?version=1"}"#
+            #expect(try user(json).avatarURL == nil)
+            let base = try #require(BaseURL("https://chat.example.org/some/page"))
+            let configured = AutomaticMapping.shared.configured(MappingOptions(baseURL: base))
+            #expect(try ParsedJSON.map(json, with: configured).user?.avatarURL == "https://chat.example.org/user_avatars/2/08fb.png?version=1")
+            #expect(try ParsedJSON.sources(json, with: configured)[.avatarURL] == "avatar_url (resolved against --base-url)")
+            // A native record's avatar too (seed 000's vocabulary goes through NativeRecord).
+            #expect(try ParsedJSON.map(#"{"id":1,"avatar_url":"/a.png"}"#, with: AutomaticMapping.shared).user?.avatarURL == nil)
+            #expect(try ParsedJSON.map(#"{"id":1,"avatar_url":"/a.png"}"#, with: configured).user?.avatarURL == "https://chat.example.org/a.png")
+            #expect(try ParsedJSON.map(#"{"id":1,"avatar_url":"mxc://m.org/x"}"#, with: configured).user?.avatarURL == nil)
+            #expect(try ParsedJSON.map(#"{"id":1,"avatar_url":"https://c.example/{size}.png"}"#, with: AutomaticMapping.shared).user?.avatarURL == "https://c.example/512.png")
+        }
+
+        /// A URL that can't be shown leaves room for a later source.
+        @Test func anUnusableAvatarFallsThroughToTheNextSource() throws {
+            #expect(try user(#"{"id":"1","email":"a@example.com","avatar_url":"mxc://m.org/x","picture":"https://p.example/p.png"}"#).avatarURL == "https://p.example/p.png")
+        }
+
+        @Test(arguments: [
+            ("https://forum.example.org", "/user_avatar/a/512/1.png", "https://forum.example.org/user_avatar/a/512/1.png"),
+            ("https://forum.example.org/t/topic/12?page=2", "/a.png", "https://forum.example.org/a.png"),
+            ("https://api.example.com/v2/users/", "./avatars/a.png", "https://api.example.com/v2/users/avatars/a.png"),
+            ("https://api.example.com/v2/users/list", "../img/b.png?s=64", "https://api.example.com/v2/img/b.png?s=64"),
+            ("http://localhost:8080", "/users?page=3", "http://localhost:8080/users?page=3"),
+        ])
+        func baseURLResolution(base: String, reference: String, resolved: String) throws {
+            #expect(try #require(BaseURL(base)).resolve(reference) == resolved)
+        }
+
+        @Test(arguments: ["ftp://example.org", "example.org", "/path", "https://", "mxc://m.org", ""])
+        func notABaseURL(text: String) {
+            #expect(BaseURL(text) == nil)
+        }
     }
 }
