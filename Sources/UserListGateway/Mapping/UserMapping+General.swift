@@ -34,7 +34,7 @@ extension UserMapping {
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
-                "screen_name", "preferred_username", "acct", "slug", "principalName",
+                "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
@@ -58,7 +58,7 @@ extension UserMapping {
                 "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
                 "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
                 "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
-                .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
+                .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"), "avatars",
                 "links.avatar.href", "_links.avatar.href",
                 // Icons are small: after every photo, before the thumbnails.
                 "icon", "icon_url", "iconUrl", "icons", "profile_pic_url", "profilePicUrl",
@@ -143,8 +143,9 @@ extension UserMapping {
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "object"]
 
-    /// `user_id`, `userId`, `account_id`, `accountId`, …: each noun's snake_case and camelCase id.
+    /// `user_id`, `userId`, `_user_id`, `account_id`, …: each noun's snake_case and camelCase id,
+    /// and the snake_case one with a leading underscore (Gerrit's `_account_id`).
     static func idNames(of nouns: [String]) -> [FieldSource] {
-        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id"].map { .value(FieldPath($0)) } }
+        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id", "_\(noun)_id"].map { .value(FieldPath($0)) } }
     }
 }

@@ -25,7 +25,7 @@ extension GatewayTests {
         // MARK: Ids
 
         @Test func idNounsGiveSnakeAndCamelCaseNamesInOrder() {
-            #expect(UserMapping.idNames(of: ["user", "account"]).map(\.description) == ["user_id", "userId", "account_id", "accountId"])
+            #expect(UserMapping.idNames(of: ["user", "account"]).map(\.description) == ["user_id", "userId", "_user_id", "account_id", "accountId", "_account_id"])
             #expect(UserMapping.idNouns == ["user", "account", "member", "person", "object"])
         }
 
