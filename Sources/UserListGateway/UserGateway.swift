@@ -23,6 +23,8 @@ public struct UserGateway: UserRecordSource, Sendable {
     public var skipBadJSON = false
     /// Counts the bytes read, when set (progress, `--summary`).
     public var progress: ReadProgress?
+    /// Told where the next page is as each input ends (`--next`, `--summary`, `--explain`), when set.
+    public var paging: PagingReport?
     /// How every input lays out its documents, where a broken record ends; nil: each input's
     /// first documents decide (see ``InputLayout``).
     public var layout: InputLayout?
@@ -86,11 +88,13 @@ public struct UserGateway: UserRecordSource, Sendable {
             reader.skipBadJSON = skipBadJSON
             reader.layout = layout
             reader.progress = progress
+            reader.paging = paging
             return try reader.read(emit)
         }
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
+            input.paging = paging
             var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
             parser.skipBadJSON = skipBadJSON
             var reader = DocumentReader(input: input, parser: parser)

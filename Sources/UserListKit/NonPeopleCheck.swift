@@ -33,12 +33,17 @@ final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
             defer { state = (false, []) }
             return state.warnings
         }
-        if let report, report.recordsRead > 0, NonPerson.count(in: report.excluded) == report.recordsRead,
-           let (_, reasons) = report.excludedSummary {
-            let input = inputs.count == 1 ? inputs[0].description : nil
-            let what = report.recordsRead == 1 ? "its one record is not a person" : "all \(report.recordsRead) records are not people"
-            throw UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what) (\(reasons))", hint: "--include-non-people lists them"))
-        }
+        if let error = Self.error(for: report, inputs: inputs) { throw error }
         for warning in warnings { base.warn(warning) }
+    }
+
+    /// The error of a load whose every record was not a person (the merge stage of a distributed
+    /// run asks it too, with the summed counts).
+    static func error(for report: LoadReport?, inputs: [InputSource]) -> UserlistError? {
+        guard let report, report.recordsRead > 0, NonPerson.count(in: report.excluded) == report.recordsRead,
+              let (_, reasons) = report.excludedSummary else { return nil }
+        let input = inputs.count == 1 ? inputs[0].description : nil
+        let what = report.recordsRead == 1 ? "its one record is not a person" : "all \(report.recordsRead) records are not people"
+        return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what) (\(reasons))", hint: "--include-non-people lists them"))
     }
 }

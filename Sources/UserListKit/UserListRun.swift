@@ -55,6 +55,8 @@ public struct UserListRun {
     public var includeNonPeople = false
     /// `--base-url`: what the payload's relative URLs are resolved against (avatars, next pages).
     public var baseURL: BaseURL?
+    /// `--next`: print only where the next page is (its URL or cursor), or nothing on the last page.
+    public var nextOnly = false
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -119,13 +121,31 @@ public struct UserListRun {
         gateway.progress = progress
         gateway.mappingOptions.includeNonPeople = includeNonPeople
         gateway.mappingOptions.baseURL = baseURL
+        let paging = PagingReport()
+        gateway.paging = paging
         var statistics = RunStatistics()
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
             // The explanation of a payload of non-people is what to look at: no error there.
             defer { try? nonPeople.finish(nil, inputs: inputs) }
-            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output)
+            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output) {
+                resolved(paging.next)
+            }
+            statistics.next = resolved(paging.next)
+            return statistics
+        }
+        if nextOnly {
+            // Read like a count (every record still checked), then only the next page.
+            let service = UserService(source: gateway, strict: strict, warnings: NextOnlyWarnings(reporter), rejects: rejects)
+            let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: reporter, strict: strict, encoder: nil)
+            viewModel.countOnly = true
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            if let next = resolved(paging.next) { output.write(next.value + "\n") }
+            try output.flush()
+            statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
@@ -144,6 +164,7 @@ public struct UserListRun {
             statistics.matched = matched
             statistics.written = 1
             statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
@@ -152,6 +173,7 @@ public struct UserListRun {
             }
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         viewModel.load()
@@ -160,6 +182,7 @@ public struct UserListRun {
         try render(viewModel.state, with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
+        statistics.next = resolved(paging.next)
         return statistics
     }
 
@@ -261,9 +284,18 @@ public struct UserListRun {
         return fields
     }
 
+    /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
+    private func resolved(_ next: NextPage?) -> NextPage? {
+        guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
+        next.value = next.value.hasPrefix("?") ? baseURL.description + next.value : baseURL.resolve(next.value)
+        return next
+    }
+
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
-    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter) throws(UserlistError) -> LoadReport {
+    private func runExplanation(
+        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> NextPage?
+    ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
         do {
@@ -275,7 +307,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
-        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, to: output)
+        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)
         try output.flush()
         return report
     }

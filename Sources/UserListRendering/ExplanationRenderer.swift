@@ -11,7 +11,8 @@ public struct ExplanationRenderer {
     public init() {}
 
     /// `whereEvaluation`: how `--where` runs, when there is one.
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, to output: OutputWriter) {
+    /// `next`: where the next page is, as the last input said.
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: NextPage? = nil, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
@@ -39,6 +40,7 @@ public struct ExplanationRenderer {
         if explanation.sections.isEmpty { text += "no documents\n\n" }
 
         text += summary(report) + "\n"
+        if let next { text += TerminalText.escaped("next page: \(next.value) (\(next.source))") + "\n" }
         if let whereEvaluation { text += TerminalText.escaped("--where runs \(whereEvaluation)") + "\n" }
         if let firstUser {
             // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too

@@ -53,6 +53,8 @@ struct Userlist: ParsableCommand {
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         run.includeNonPeople = input.includeNonPeople
         run.baseURL = input.baseURL.flatMap(BaseURL.init)
+        run.nextOnly = input.next
+        if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         let showProgress = !batch.noProgress && isatty(STDERR_FILENO) != 0
         let reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: showProgress) { StandardError.write($0) }
         do {

@@ -8,7 +8,8 @@ import UserListDomain
 /// - a `curl -i` (or `curl -iL`) response's status lines and headers: the last response's status
 ///   and its `Link: <…>; rel="next"` header are kept (``HTTPResponseHead``).
 ///
-/// A UTF-8 byte order mark is dropped before, by the reader.
+/// A UTF-8 byte order mark is dropped before, by the reader. The preamble must be whole in the
+/// input's first chunk (4 MiB; headers are a few KiB).
 struct InputPreamble {
     /// The HTTP response the body came with, when the input is a `curl -i` transcript.
     var response: HTTPResponseHead?

@@ -35,6 +35,8 @@ final class InputReader {
     var maximumChunk = maximumChunkSize
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
+    /// Told where the next page is when the input ends (see ``DocumentReader``), when set.
+    var paging: PagingReport?
     /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
     private var decompressor: (any CompressedStream)?
     private var lookedForCompression = false

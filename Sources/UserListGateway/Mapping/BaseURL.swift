@@ -25,7 +25,7 @@ public struct BaseURL: Hashable, Sendable, CustomStringConvertible {
     public var description: String { origin + path }
 
     /// `reference` (which starts with `/`, `./` or `../`) made absolute.
-    func resolve(_ reference: String) -> String {
+    public func resolve(_ reference: String) -> String {
         if reference.hasPrefix("/") { return origin + Self.removingDotSegments(reference) }
         // Merged with the base's directory: everything up to its last `/`.
         let directory = path[...(path.lastIndex(of: "/") ?? path.startIndex)]

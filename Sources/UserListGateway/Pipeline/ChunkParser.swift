@@ -335,7 +335,7 @@ struct ChunkParser {
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
-            batch.morePages = shape.morePages(in: root)
+            batch.morePages = shape.pagingNote(in: root, records: records)
             if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
             switch records {
             case .array(let array, let path):

@@ -18,6 +18,9 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts (left out and counted by default).")
     var includeNonPeople = false
 
+    @Flag(help: "Print only where the next page is, as the (last) input says: its URL or cursor; nothing on the last page (exit 0). For a shell loop over an API's pages.")
+    var next = false
+
     @Flag(help: "Print which API shape was recognised, where the users were, and which source field fed each canonical field (with the first user), instead of the list.")
     var explain = false
 
@@ -25,6 +28,7 @@ struct InputOptions: ParsableArguments {
     var threads: Int?
 
     func validate() throws {
+        if next, explain { throw ValidationError("--next and --explain: choose one (--explain shows the next page too)") }
         if let baseURL, BaseURL(baseURL) == nil {
             throw ValidationError("--base-url: '\(baseURL)' is not an absolute http or https URL (https://forum.example.org)")
         }
