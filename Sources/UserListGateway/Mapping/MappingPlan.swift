@@ -429,7 +429,7 @@ final class MappingPlan: Sendable {
         object.forEachField { key, field in
             if key.elementsEqual("value".utf8) || key.elementsEqual("Value".utf8) {
                 value = field
-            } else if key.elementsEqual("name".utf8) || key.elementsEqual("Name".utf8) || key.elementsEqual("key".utf8) || key.elementsEqual("label".utf8) {
+            } else if key.elementsEqual("name".utf8) || key.elementsEqual("Name".utf8) || key.elementsEqual("key".utf8) {
                 named = true
             }
         }

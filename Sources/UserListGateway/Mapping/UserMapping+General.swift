@@ -17,7 +17,7 @@ extension UserMapping {
             // A name to show, over a formatted name, over given + family names (Google's and
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn",
+                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn", "friendly_name", "friendlyName",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
@@ -38,7 +38,7 @@ extension UserMapping {
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "email_address", "emailAddress", "mailAddress", "primary_email", "primaryEmail", "public_email",
+                "email", "mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"),
@@ -122,10 +122,11 @@ extension UserMapping {
     /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
     /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
     /// (`sub`: Cognito keeps it among its attributes), HubSpot's `vid`, Azure DevOps' `descriptor`
-    /// and `originId`, a Google resource name (`people/c714…`).
+    /// and `originId`, a Google resource name (`people/c714…`), Appwrite's `$id`, Twilio's `sid`,
+    /// and a resource's own URI (Calendly's, Vimeo's `uri`).
     static let opaqueIDs: [FieldSource] = [
         "uuid", "login.uuid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
-        "vid", "canonical-vid", "descriptor", "originId", "resourceName",
+        "vid", "canonical-vid", "descriptor", "originId", "resourceName", "$id", "sid", "uri",
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query

@@ -24,7 +24,8 @@ enum NextPageFinder {
         ["@odata.nextLink"], ["next"], ["next_url"], ["nextUrl"], ["next_page_url"], ["nextPageUrl"], ["next_link"], ["nextLink"],
         ["next_page"], ["nextPage"], ["next_href"], ["links", "next"], ["_links", "next"], ["paging", "next"],
         ["pagination", "next"], ["pagination", "next_url"], ["pagination", "nextUrl"], ["pagination", "next_page_url"],
-        ["meta", "next"], ["meta", "links", "next"], ["meta", "pagination", "links", "next"], ["meta", "pagination", "next_url"],
+        ["meta", "next"], ["meta", "links", "next"], ["meta", "next_page_url"], ["meta", "pagination", "links", "next"],
+        ["meta", "pagination", "next_url"], ["meta", "pagination", "next"], ["pagination", "next_page"], ["_pagination", "next"],
     ]
     static let cursorPaths: [[String]] = [
         ["next_cursor"], ["nextCursor"], ["response_metadata", "next_cursor"], ["meta", "next_cursor"], ["meta", "nextCursor"],
@@ -37,11 +38,13 @@ enum NextPageFinder {
     /// last page too, or name the current one).
     static let flaggedCursorPaths: [[String]] = [
         ["cursor"], ["Marker"], ["marker"], ["vid-offset"], ["vidOffset"], ["offset-token"], ["pageInfo", "endCursor"],
+        ["additional_data", "pagination", "next_start"],
     ]
     /// Flags that more follow (true) or not (false).
     static let moreFlags: [[String]] = [
         ["has_more"], ["hasMore"], ["has-more"], ["HasMore"], ["more"], ["IsTruncated"], ["isTruncated"], ["truncated"],
         ["pageInfo", "hasNextPage"], ["meta", "has_more"], ["meta", "hasMore"], ["pagination", "has_more"], ["pagination", "hasMore"],
+        ["additional_data", "pagination", "more_items_in_collection"],
     ]
     /// Where a URL sits in an object that stands for a link (`{"href"}`, HubSpot's `{"link"}`).
     static let linkKeys: [StaticString] = ["href", "link", "url", "uri", "path"]
@@ -60,7 +63,12 @@ enum NextPageFinder {
         for place in places {
             for path in urlPaths {
                 guard let node = place.value(atKeys: path) else { continue }
-                if let url = text(node) ?? link(in: node) { return NextPage(value: url, source: describe(path)) }
+                guard let url = text(node) ?? link(in: node) else { continue }
+                // A path the payload says how to complete (Atlassian's `_links.base` + `_links.next`).
+                if url.hasPrefix("/"), let base = places.lazy.compactMap(baseURL).first {
+                    return NextPage(value: base.value + url, source: describe(path) + " after " + base.source)
+                }
+                return NextPage(value: url, source: describe(path))
             }
         }
         for place in places {
@@ -73,6 +81,16 @@ enum NextPageFinder {
         }
         for place in places {
             if let next = counted(in: place) { return next }
+        }
+        return nil
+    }
+
+    /// Where the payload says its relative links start: `_links.base` (Atlassian), `links.base`.
+    private static func baseURL(_ place: JSONNode) -> (value: String, source: String)? {
+        for path in [["_links", "base"], ["links", "base"]] {
+            if let base = place.value(atKeys: path)?.string, BaseURL(base) != nil {
+                return (String(base.reversed().drop { $0 == "/" }.reversed()), describe(path))
+            }
         }
         return nil
     }

@@ -46,6 +46,11 @@ extension GatewayTests {
             (#"{"schemas":["urn:ietf:params:scim:api:messages:2.0:ListResponse"],"totalResults":9,"itemsPerPage":2,"startIndex":3,"Resources":USERS}"#, "5", "startIndex + itemsPerPage, of 9"),
             (#"{"users":USERS,"total":208,"skip":0,"limit":2}"#, "2", "skip + limit, of 208"),
             (#"{"data":{"users":{"pageInfo":{"hasNextPage":true,"endCursor":"Y3Vy"},"nodes":USERS}}}"#, "Y3Vy", "pageInfo.endCursor"),
+            (#"{"users":USERS,"meta":{"pagination":{"page":1,"limit":15,"pages":2,"total":16,"next":2,"prev":null}}}"#, "2", "meta.pagination.next"),
+            (#"{"_pagination":{"next":"https://api2.example.com/teammates?page_token=abc"},"_results":USERS}"#, "https://api2.example.com/teammates?page_token=abc", "_pagination.next"),
+            (#"{"success":true,"data":USERS,"additional_data":{"pagination":{"start":0,"more_items_in_collection":true,"next_start":100}}}"#, "100", "additional_data.pagination.next_start"),
+            (#"{"users":USERS,"meta":{"page":0,"next_page_url":"https://conversations.twilio.com/v1/Users?Page=1"}}"#, "https://conversations.twilio.com/v1/Users?Page=1", "meta.next_page_url"),
+            (#"{"results":USERS,"start":0,"_links":{"base":"https://x.atlassian.net/wiki/","next":"/rest/api/group/member?start=200"}}"#, "https://x.atlassian.net/wiki/rest/api/group/member?start=200", "_links.next after _links.base"),
         ])
         func theNextPage(json: String, value: String, source: String) throws {
             let found = try next(json.replacingOccurrences(of: "USERS", with: Self.users))
