@@ -32,10 +32,14 @@ final class AutomaticMapping: RecordMapping {
 
     func map(_ record: JSONNode, fields: FieldSet) -> SourceRecord {
         switch NativeRecord.read(record, fields: fields) {
-        case .user(var user):
+        case .user(let user):
             // The avatar rules hold for native records too: a URL a list can't show is none.
             // (JSONPlaceholder's records have no avatar: one test of nil.)
-            if let avatar = user.avatarURL, !AvatarValue.isPlainHTTP(avatar) { user.avatarURL = AvatarValue.text(avatar, base: avatarBase) }
+            if let avatar = user.avatarURL, !AvatarValue.isPlainHTTP(avatar) {
+                var fixed = user
+                fixed.avatarURL = AvatarValue.text(avatar, base: avatarBase)
+                return .user(fixed)
+            }
             return .user(user)
         case .unusable(let error): return .unusable(reason: error.reason)
         case .foreign: return general.map(record, fields: fields)

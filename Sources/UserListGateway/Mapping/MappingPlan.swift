@@ -22,6 +22,11 @@ final class MappingPlan: Sendable {
     /// Per level, the slots of the paths that pass through it.
     private let slotsUnder: [[Int]]
     private let slotCount: Int
+    /// Words of a record's bit set of filled slots, and per rule (flat, `maskWords` each) the
+    /// bits of the slots its sources read: a rule none of whose slots a record filled is skipped
+    /// at once (most of the general mapping's ~50 avatar names, for most records).
+    private let maskWords: Int
+    private let ruleMasks: [Int]
     private let slotPaths: [FieldPath]
     /// Per field with sources: the field, and the range of its sources in ``sources``.
     private let rules: [(field: CanonicalField, sources: Range<Int>)]
@@ -30,6 +35,9 @@ final class MappingPlan: Sendable {
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
+    /// The exclusions' slots alone: most records fill none, and a loop over plain integers
+    /// touches no reference counts (a loop over the exclusions copied each one's strings).
+    private let exclusionSlots: [Int]
     /// The slots of the wrapper keys (`user`, `profile`, …), in order, and their names.
     private let wrapperSlots: [(slot: Int, key: String)]
     /// Per source, whether it reads a `*` path (the person's fields one level down).
@@ -74,6 +82,7 @@ final class MappingPlan: Sendable {
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
+        exclusionSlots = self.exclusions.map(\.slot)
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
         for container in containers { builder.container(container) }
         self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
@@ -82,6 +91,19 @@ final class MappingPlan: Sendable {
         slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
         slotCount = builder.paths.count
+        let words = (builder.paths.count + 63) / 64
+        maskWords = words
+        var masks = [Int](repeating: 0, count: self.rules.count * words)
+        for (index, rule) in self.rules.enumerated() {
+            for source in sources[rule.sources] {
+                let slots: [Int] = switch source {
+                case .value(let slot), .primaryElement(let slot, _), .identifier(let slot): [slot]
+                case .joined(let parts): Array(joinedSlots[parts])
+                }
+                for slot in slots { masks[index * words + slot >> 6] |= 1 << (slot & 63) }
+            }
+        }
+        ruleMasks = masks
     }
 
     /// Every key also in PascalCase (`Id`, `Name`, `Email`, `FullPhotoUrl`), as Salesforce, .NET
@@ -107,7 +129,8 @@ final class MappingPlan: Sendable {
             if let reason = exclusion(slots) { return .excluded(reason: reason) }
             if unwrapping, let person = wrappedPerson(slots) { return map(person.node, fields: wanted, unwrapping: false) }
             var fields = MappedFields()
-            for rule in rules {
+            for (index, rule) in rules.enumerated() {
+                guard slots.anyFilled(ruleMasks, at: index * maskWords, words: maskWords) else { continue }
                 do throws(DTODecodingError) {
                     let text = try resolve(rule.field, rule.sources, slots, materialize: wanted.contains(rule.field))?.text
                     if let text { fields.set(rule.field, text) }
@@ -131,8 +154,9 @@ final class MappingPlan: Sendable {
 
     /// The reason of the first exclusion whose condition the record meets.
     private func exclusion(_ slots: Slots) -> String? {
-        for exclusion in exclusions {
-            guard let node = slots.node(exclusion.slot) else { continue }
+        for (index, slot) in exclusionSlots.enumerated() {
+            guard let node = slots.node(slot) else { continue }
+            let exclusion = exclusions[index]
             switch exclusion.condition {
             case .isTrue:
                 if node.bool == true { return exclusion.reason }
@@ -219,27 +243,50 @@ final class MappingPlan: Sendable {
     // MARK: Filling the slots
 
     /// The value positions of one record, by slot (-1: absent); wildcard slots also keep the
-    /// position of the nested object they were found in, for `--explain`. A container is only
-    /// set and read where its value is, so only the values are initialised: the memset per
-    /// record is half what it would be (it is the biggest cost of a record with few fields).
+    /// position of the nested object they were found in, for `--explain`. Only a bit per slot is
+    /// set up per record (`filled`): a value and its container are read only where the bit says
+    /// they were written, so no memset of every slot (it was the biggest cost of a record with
+    /// few fields, and grew with the general mapping's names).
     struct Slots {
         let record: JSONNode
         let values: UnsafeMutableBufferPointer<Int>
         let containers: UnsafeMutableBufferPointer<Int>
+        /// Bits of the slots ever filled (see ``MappingPlan/ruleMasks``).
+        let filled: UnsafeMutableBufferPointer<Int>
 
         @inline(__always) func node(_ slot: Int) -> JSONNode? {
-            let index = values[slot]
+            let index = value(slot)
             return index < 0 ? nil : record.node(at: index)
+        }
+
+        /// The value's position in slot `slot`, or -1. Only slots whose bit is set in `filled`
+        /// were written: the others are never read, so no slot needs setting up per record.
+        @inline(__always) func value(_ slot: Int) -> Int {
+            filled[slot >> 6] & (1 << (slot & 63)) == 0 ? -1 : values[slot]
+        }
+
+        @inline(__always) func fill(_ slot: Int, with index: Int, container: Int) {
+            values[slot] = index
+            containers[slot] = container
+            filled[slot >> 6] |= 1 << (slot & 63)
+        }
+
+        @inline(__always) func anyFilled(_ masks: [Int], at start: Int, words: Int) -> Bool {
+            for word in 0..<words where filled[word] & masks[start + word] != 0 { return true }
+            return false
         }
     }
 
     private func withSlots<R>(of record: JSONNode, _ body: (Slots) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount * 2) { buffer in
-            UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]).initialize(repeating: -1)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount * 2 + maskWords) { buffer in
+            // Only the bits are set up: a slot is read only once its bit says it was written
+            // (the memset of every slot, -1, was the biggest cost of a record with few fields).
+            UnsafeMutableBufferPointer(rebasing: buffer[(slotCount * 2)...]).initialize(repeating: 0)
             let slots = Slots(
                 record: record,
                 values: UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]),
-                containers: UnsafeMutableBufferPointer(rebasing: buffer[slotCount...]))
+                containers: UnsafeMutableBufferPointer(rebasing: buffer[slotCount..<(slotCount * 2)]),
+                filled: UnsafeMutableBufferPointer(rebasing: buffer[(slotCount * 2)...]))
             collect(record, level: 0, into: slots, container: -1)
             return body(slots)
         }
@@ -252,9 +299,8 @@ final class MappingPlan: Sendable {
             if let entry = keys.find(key, level: level) {
                 if entry.isContainer, level == 0, container < 0 { collectAttributes(value, into: slots, depth: 0) }
                 let slot = Int(entry.slot)
-                if slot >= 0, container < 0 || slots.values[slot] < 0 || slots.containers[slot] == container {
-                    slots.values[slot] = value.index
-                    slots.containers[slot] = container
+                if slot >= 0, container < 0 || slots.value(slot) < 0 || slots.containers[slot] == container {
+                    slots.fill(slot, with: value.index, container: container)
                 }
                 if entry.child >= 0 {
                     // A repeated key replaces the whole earlier object, as in jq: forget what it gave.
@@ -289,9 +335,8 @@ final class MappingPlan: Sendable {
                 if let (name, entryValue) = Self.namedValue(element) {
                     guard let entry = keys.find(name) ?? Self.lowercased(name).withUnsafeBufferPointer({ keys.find($0) }) else { return }
                     let slot = Int(entry.slot)
-                    if slot >= 0, slots.values[slot] < 0 {
-                        slots.values[slot] = entryValue.index
-                        slots.containers[slot] = element.index
+                    if slot >= 0, slots.value(slot) < 0 {
+                        slots.fill(slot, with: entryValue.index, container: element.index)
                     }
                 } else {
                     element.forEachField { key, nested in
@@ -481,23 +526,41 @@ final class MappingPlan: Sendable {
             guard primary == nil else { return }
             if first == nil { first = element }
             guard element.kind == .object else { return }
-            if flag(element, primaryKeys) { primary = element }
-            else if verified == nil, flag(element, verifiedKeys) || element.field("verification")?.field("status")?.string == "verified" { verified = element }
+            let flags = marks(of: element)
+            if flags.primary { primary = element } else if verified == nil, flags.verified { verified = element }
         }
         if let primary { return (primary, false) }
         if let verified { return (verified, true) }
         return first.map { ($0, false) }
     }
 
-    private static let primaryKeys: [StaticString] = ["primary", "is_primary", "isPrimary", "is-primary"]
-    private static let verifiedKeys: [StaticString] = ["verified", "is_verified", "isVerified", "email_verified"]
-
-    /// Whether one of `keys` is `true` in `element`, or in its `metadata` (Google People's way).
-    private static func flag(_ element: JSONNode, _ keys: [StaticString]) -> Bool {
-        for key in keys where element.field(key)?.bool == true { return true }
-        guard let metadata = element.field("metadata"), metadata.kind == .object else { return false }
-        for key in keys where metadata.field(key)?.bool == true { return true }
-        return false
+    /// Whether an element is marked primary (`primary`, `is_primary`, `isPrimary`, `is-primary`)
+    /// or verified (`verified`, `is_verified`, `isVerified`, `email_verified`, `verification.status`
+    /// `"verified"`), itself or in its `metadata` (Google People's way): one pass over its keys.
+    private static func marks(of element: JSONNode, nested: Bool = false) -> (primary: Bool, verified: Bool) {
+        var primary = false, verified = false
+        element.forEachField { key, value in
+            switch key.count {
+            case 7 where key.elementsEqual("primary".utf8):
+                primary = primary || value.bool == true
+            case 8 where key.elementsEqual("verified".utf8), 10 where key.elementsEqual("isVerified".utf8),
+                 11 where key.elementsEqual("is_verified".utf8), 14 where key.elementsEqual("email_verified".utf8):
+                verified = verified || value.bool == true
+            case 9 where key.elementsEqual("isPrimary".utf8), 10 where key.elementsEqual("is_primary".utf8) || key.elementsEqual("is-primary".utf8):
+                primary = primary || value.bool == true
+            case 8 where !nested && key.elementsEqual("metadata".utf8):
+                if value.kind == .object {
+                    let inner = marks(of: value, nested: true)
+                    primary = primary || inner.primary
+                    verified = verified || inner.verified
+                }
+            case 12 where key.elementsEqual("verification".utf8):
+                verified = verified || value.field("status")?.string == "verified"
+            default:
+                break
+            }
+        }
+        return (primary, verified)
     }
 
     /// A source as `--explain` shows it, with the nested object each `*` path was found in.
@@ -527,11 +590,11 @@ final class MappingPlan: Sendable {
             var container = "*"
             node = nil
             record.forEachField { key, value in
-                if slots.values[slot] >= 0, value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
+                if slots.value(slot) >= 0, value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
             }
             keys.append(container)
             rest = rest.dropFirst()
-        } else if slots.values[slot] >= 0, slots.containers[slot] >= 0, let origin = attributeOrigin(of: slots.containers[slot], in: record) {
+        } else if slots.value(slot) >= 0, slots.containers[slot] >= 0, let origin = attributeOrigin(of: slots.containers[slot], in: record) {
             // Read from a container (see ``collectAttributes(_:into:depth:)``).
             switch origin {
             case .entry(let description):

@@ -335,7 +335,8 @@ struct ChunkParser {
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
-            batch.morePages = shape.pagingNote(in: root, records: records)
+            // A single user (a line of an export) says nothing about pages.
+            if case .single = records { batch.morePages = nil } else { batch.morePages = shape.pagingNote(in: root, records: records) }
             if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
             switch records {
             case .array(let array, let path):

@@ -49,47 +49,106 @@ enum NextPageFinder {
     /// Where a URL sits in an object that stands for a link (`{"href"}`, HubSpot's `{"link"}`).
     static let linkKeys: [StaticString] = ["href", "link", "url", "uri", "path"]
 
+    /// A path of keys, with its keys' bytes made once, and its first key's bit in ``firstKeys``.
+    struct KeyPath {
+        let keys: [String]
+        let bytes: [[UInt8]]
+        let first: Int
+    }
+
+    private static let basePaths: [[String]] = [["_links", "base"], ["links", "base"]]
+
+    /// Every path's first key, by bit: a place's keys are read once, and only the paths whose
+    /// first key is there are followed (asked of every envelope, so of every page of an export).
+    private static let firstKeyNames: [String] = {
+        var names: [String] = []
+        for path in urlPaths + cursorPaths + flaggedCursorPaths + moreFlags + basePaths where !names.contains(path[0]) { names.append(path[0]) }
+        precondition(names.count <= 64)
+        return names
+    }()
+    private static let firstKeys = KeyTable(firstKeyNames.enumerated().map { KeyTable.Key(level: 0, key: $1, slot: $0) })
+
+    private static func compiled(_ paths: [[String]]) -> [KeyPath] {
+        paths.map { KeyPath(keys: $0, bytes: $0.map { Array($0.utf8) }, first: firstKeyNames.firstIndex(of: $0[0])!) }
+    }
+
+    private static let urls = compiled(urlPaths)
+    private static let cursors = compiled(cursorPaths)
+    private static let flaggedCursors = compiled(flaggedCursorPaths)
+    private static let flags = compiled(moreFlags)
+    private static let bases = compiled(basePaths)
+
+    /// An object looked in, and which first keys it has.
+    private struct Place {
+        let node: JSONNode
+        let present: UInt64
+
+        init(_ node: JSONNode) {
+            self.node = node
+            var present: UInt64 = 0
+            node.forEachField { key, _ in
+                if let entry = NextPageFinder.firstKeys.find(key) { present |= 1 << UInt64(entry.slot) }
+            }
+            self.present = present
+        }
+
+        func value(at path: KeyPath) -> JSONNode? {
+            guard present & (1 << UInt64(path.first)) != 0 else { return nil }
+            var current = node
+            for key in path.bytes {
+                guard current.kind == .object, let next = current.field(bytes: key) else { return nil }
+                current = next
+            }
+            return current
+        }
+    }
+
     /// The next page of `document`, whose users are `users` (the last one gives the id after
     /// which a `has_more` page goes on), held by `container` when that is not the document.
     static func find(in document: JSONNode, container: JSONNode?, users: JSONNode?, lastID: (JSONNode) -> String?) -> NextPage? {
-        let places = [document] + (container.map { $0.index == document.index ? [] : [$0] } ?? [])
+        var places = [Place(document)]
+        if let container, container.index != document.index, container.kind == .object { places.append(Place(container)) }
+        guard places.contains(where: { $0.present != 0 }) else { return counted(in: places) }
         var more: Bool?
         for place in places {
-            for path in moreFlags {
-                if let flag = place.value(atKeys: path)?.bool { more = (more ?? false) || flag }
+            for path in flags {
+                if let flag = place.value(at: path)?.bool { more = (more ?? false) || flag }
             }
         }
         if more == false { return nil }
         for place in places {
-            for path in urlPaths {
-                guard let node = place.value(atKeys: path) else { continue }
-                guard let url = text(node) ?? link(in: node) else { continue }
+            for path in urls {
+                guard let node = place.value(at: path), let url = text(node) ?? link(in: node) else { continue }
                 // A path the payload says how to complete (Atlassian's `_links.base` + `_links.next`).
                 if url.hasPrefix("/"), let base = places.lazy.compactMap(baseURL).first {
-                    return NextPage(value: base.value + url, source: describe(path) + " after " + base.source)
+                    return NextPage(value: base.value + url, source: describe(path.keys) + " after " + base.source)
                 }
-                return NextPage(value: url, source: describe(path))
+                return NextPage(value: url, source: describe(path.keys))
             }
         }
         for place in places {
-            for path in cursorPaths + (more == true ? flaggedCursorPaths : []) {
-                if let node = place.value(atKeys: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path)) }
+            for path in cursors + (more == true ? flaggedCursors : []) {
+                if let node = place.value(at: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path.keys)) }
             }
         }
         if more == true, let last = users?.lastElement, let id = lastID(last) {
             return NextPage(value: id, source: "has_more + last id")
         }
+        return counted(in: places)
+    }
+
+    private static func counted(in places: [Place]) -> NextPage? {
         for place in places {
-            if let next = counted(in: place) { return next }
+            if let next = counted(in: place.node) { return next }
         }
         return nil
     }
 
     /// Where the payload says its relative links start: `_links.base` (Atlassian), `links.base`.
-    private static func baseURL(_ place: JSONNode) -> (value: String, source: String)? {
-        for path in [["_links", "base"], ["links", "base"]] {
-            if let base = place.value(atKeys: path)?.string, BaseURL(base) != nil {
-                return (String(base.reversed().drop { $0 == "/" }.reversed()), describe(path))
+    private static func baseURL(_ place: Place) -> (value: String, source: String)? {
+        for path in bases {
+            if let base = place.value(at: path)?.string, BaseURL(base) != nil {
+                return (String(base.reversed().drop { $0 == "/" }.reversed()), describe(path.keys))
             }
         }
         return nil
