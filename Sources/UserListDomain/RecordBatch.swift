@@ -7,33 +7,49 @@ public struct RecordBatch: Sendable {
     public var records: [SourceRecord]
     /// Things the consumer should tell the user about this stretch of input (not about a record).
     public var notes: [String] = []
-    private let locator: @Sendable (Int) -> SourceLocation
-    private let texter: (@Sendable (Int) -> RecordText?)?
-    private let manyLocator: (@Sendable ([Int]) -> [SourceLocation])?
+    /// What finds, reads and builds records again: one reference, so a ``RecordReference`` (kept
+    /// for every user still to be built) is 32 bytes and one retain, not five closures' worth.
+    private let source: Source
+
+    private final class Source: Sendable {
+        let locator: @Sendable (Int) -> SourceLocation
+        let texter: (@Sendable (Int) -> RecordText?)?
+        let manyLocator: (@Sendable ([Int]) -> [SourceLocation])?
+        let materializer: (@Sendable (Int) -> SourceRecord?)?
+
+        init(locator: @escaping @Sendable (Int) -> SourceLocation, texter: (@Sendable (Int) -> RecordText?)?, manyLocator: (@Sendable ([Int]) -> [SourceLocation])?, materializer: (@Sendable (Int) -> SourceRecord?)?) {
+            self.locator = locator
+            self.texter = texter
+            self.manyLocator = manyLocator
+            self.materializer = materializer
+        }
+    }
 
     /// `locateMany`, when given, finds many records' places in one pass (see ``locations(ofRecords:)``).
     public init(
         records: [SourceRecord], locator: @escaping @Sendable (Int) -> SourceLocation, text: (@Sendable (Int) -> RecordText?)? = nil,
-        locateMany: (@Sendable ([Int]) -> [SourceLocation])? = nil
+        locateMany: (@Sendable ([Int]) -> [SourceLocation])? = nil, materialize: (@Sendable (Int) -> SourceRecord?)? = nil
     ) {
         self.records = records
-        self.locator = locator
-        self.texter = text
-        self.manyLocator = locateMany
+        source = Source(locator: locator, texter: text, manyLocator: locateMany, materializer: materialize)
     }
 
     /// Where record `index` of this batch starts in its input.
-    public func location(ofRecord index: Int) -> SourceLocation { locator(index) }
+    public func location(ofRecord index: Int) -> SourceLocation { source.locator(index) }
 
     /// Where each of the records at `indices` starts. Asking for them one at a time re-reads a
     /// document from its start for each of its records, which is quadratic for a line holding
     /// thousands of users; the batch's source can do them all in one pass.
     public func locations(ofRecords indices: [Int]) -> [SourceLocation] {
-        manyLocator?(indices) ?? indices.map(locator)
+        source.manyLocator?(indices) ?? indices.map(source.locator)
     }
 
+    /// Record `index` read again from its text and mapped whole: the user of a ``SourceRecord/keyed(_:)``
+    /// record that the run keeps (a slow path: a handful of records in a run that prints a page).
+    public func materialize(record index: Int) -> SourceRecord? { source.materializer?(index) }
+
     /// Record `index` as the input had it, for `--rejects` (a slow path, like ``location(ofRecord:)``).
-    public func text(ofRecord index: Int) -> RecordText? { texter?(index) }
+    public func text(ofRecord index: Int) -> RecordText? { source.texter?(index) }
 }
 
 /// A record's text in its input: its JSON (compacted), or the raw text of a document that was not JSON.

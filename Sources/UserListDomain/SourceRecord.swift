@@ -8,4 +8,7 @@ public enum SourceRecord: Sendable {
     /// A record the API lists that is not a person (a bot, a deleted account): counted and
     /// reported, never shown as a user.
     case excluded(reason: String)
+    /// A usable, normalised record decided from its keys, its user not built (a run that counts
+    /// or prints one page; see ``RecordKeys``).
+    @_spi(Pipeline) case keyed(KeyedRecord)
 }

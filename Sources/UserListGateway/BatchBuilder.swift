@@ -51,8 +51,9 @@ struct BatchBuilder {
         for index in first..<documents.count { documents[index].offset += delta }
     }
 
-    /// The batch, with a locator that reads positions from `chunk`, which it keeps alive.
-    func finish(chunk: InputChunk) -> RecordBatch {
+    /// The batch, with a locator that reads positions from `chunk`, which it keeps alive; a
+    /// keyed record is built again from its text with `fields` (``RecordBatch/materialize(record:)``).
+    func finish(chunk: InputChunk, fields: FieldSet = .all) -> RecordBatch {
         let documents = self.documents
         // The last document that starts at or before record `index`, and the record's path in it.
         @Sendable func document(of index: Int) -> (Document, [JSONPathComponent]) {
@@ -104,6 +105,9 @@ struct BatchBuilder {
             if document.malformed != nil { return chunk.location(ofOffset: document.offset) }
             let offset = JSONPathLocator.offset(of: path, inDocumentAt: document.offset, in: chunk.bytes) ?? document.offset
             return chunk.location(ofOffset: offset, path: JSONPathLocator.describe(path))
-        }, text: text, locateMany: locateMany)
+        }, text: text, locateMany: locateMany, materialize: { index in
+            guard case .json(let json)? = text(index) else { return nil }
+            return RecordMaterializer.shared.map(json, fields: fields)
+        })
     }
 }

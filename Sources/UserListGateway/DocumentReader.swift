@@ -61,7 +61,7 @@ struct DocumentReader {
                 chunk = try input.nextChunk(after: chunk, keepFrom: 0, grow: true)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
                 if !batch.documents.isEmpty { morePages = batch.morePages }
-                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk)) }
+                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk, fields: parser.fields)) }
                 let keepFrom = regionEnd - unparsed
                 if atEnd, UnsafeRawBufferPointer(rebasing: chunk.bytes[keepFrom...]).isBlankJSON { return }
                 chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)

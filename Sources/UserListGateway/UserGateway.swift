@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListDomain
 import UserListJQ
 import Foundation
 
@@ -28,8 +29,11 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// How every input lays out its documents, where a broken record ends; nil: each input's
     /// first documents decide (see ``InputLayout``).
     public var layout: InputLayout?
-    /// What every mapping is asked for (`--include-non-people`).
+    /// What every mapping is asked for (`--include-non-people`, `--base-url`).
     public var mappingOptions = MappingOptions()
+    /// Decides native records from their keys, leaving their users unbuilt (see ``RecordKeys``):
+    /// for a run that counts or prints one page.
+    @_spi(Pipeline) public var judge: (any RecordJudge)?
 
     /// - Parameter usersAt: where the users are (`--users-at`), replacing detection.
     public init(inputs: [InputSource], preTransform: JQDocumentTransform? = nil, usersAt: UsersAtPath? = nil) {
@@ -89,6 +93,7 @@ public struct UserGateway: UserRecordSource, Sendable {
             reader.layout = layout
             reader.progress = progress
             reader.paging = paging
+            reader.judge = judge
             return try reader.read(emit)
         }
         for source in inputs {
@@ -97,6 +102,7 @@ public struct UserGateway: UserRecordSource, Sendable {
             input.paging = paging
             var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
             parser.skipBadJSON = skipBadJSON
+            parser.judge = judge
             var reader = DocumentReader(input: input, parser: parser)
             try reader.read { try emit(prepare($0)) }
         }

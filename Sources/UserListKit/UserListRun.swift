@@ -2,7 +2,7 @@
 import UserListRendering
 import UserListService
 @_spi(Pipeline) import UserListDomain
-import UserListGateway
+@_spi(Pipeline) import UserListGateway
 import UserListJQ
 /// One run of userlist, wired from the command line's choices: the composition root.
 ///
@@ -116,6 +116,7 @@ public struct UserListRun {
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(whereFields: filter?.canonicalFields)
+        gateway.judge = recordJudge(filtered: filter != nil, transformed: jq != nil)
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
@@ -278,7 +279,11 @@ public struct UserListRun {
             let searched: FieldSet = query.search == nil ? [] : FieldSet([.init(.name), .init(.username), .init(.email)])
             return FieldSet([.init(.id)]).union(searched).union(whereFields ?? [])
         }
-        var fields = FieldSet.cell.union(columns.userFields)
+        // The cell's fields only for columns that read the cell (every format prints `columns`;
+        // `--jq-out` sees whole cells). With `--where`, too: a user it fails on goes to
+        // `--rejects` as its canonical record, which has held the cell's fields.
+        let cellsRead = columns.needsCell || outputTransform != nil || whereFields != nil
+        var fields = (cellsRead ? FieldSet.cell : FieldSet(.id)).union(columns.userFields)
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
@@ -289,6 +294,15 @@ public struct UserListRun {
         guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
         next.value = next.value.hasPrefix("?") ? baseURL.description + next.value : baseURL.resolve(next.value)
         return next
+    }
+
+    /// What decides records from their keys on the reading threads, users built only for the
+    /// matches kept (see ``RecordKeys``): for a run that counts, or prints one page. Not with
+    /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again,
+    /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
+    func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
+        guard !explain, !filtered, !transformed, baseURL == nil, countOnly || query.page != nil else { return nil }
+        return SearchAndSortJudge(search: query.search, sort: countOnly ? nil : query.sort?.key)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

@@ -111,3 +111,8 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         b == UInt8(ascii: " ") || b == UInt8(ascii: "\t")
     }
 }
+
+extension CSVCellRenderer {
+    /// Rows need a cell only for the columns that read one.
+    public var needsCell: Bool { columns.needsCell }
+}

@@ -62,3 +62,8 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
         RowEncoding.encode(rows) { CellJSON.append($0, columns: columns, to: $1) }
     }
 }
+
+extension JSONListRenderer {
+    /// Rows need a cell only for the columns that read one.
+    public var needsCell: Bool { columns.needsCell }
+}

@@ -27,3 +27,8 @@ public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 }
+
+extension NDJSONCellRenderer {
+    /// Rows need a cell only for the columns that read one.
+    public var needsCell: Bool { columns.needsCell }
+}

@@ -66,3 +66,8 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
         }
     }
 }
+
+extension TSVRenderer {
+    /// Rows need a cell only for the columns that read one.
+    public var needsCell: Bool { columns.needsCell }
+}

@@ -10,6 +10,8 @@ public enum NormalizedRecord: Sendable {
     case malformed(reason: String)
     /// Not a person (a bot, a deleted account): counted, never shown.
     case excluded(reason: String)
+    /// Usable and normalised already, decided from its keys (``SourceRecord/keyed(_:)``).
+    @_spi(Pipeline) case keyed(KeyedRecord)
 
     public init(_ record: SourceRecord) {
         switch record {
@@ -19,6 +21,7 @@ public enum NormalizedRecord: Sendable {
         case .unusable(let reason): self = .unusable(reason: reason)
         case .malformed(let reason): self = .malformed(reason: reason)
         case .excluded(let reason): self = .excluded(reason: reason)
+        case .keyed(let keyed): self = .keyed(keyed)
         }
     }
 }

@@ -79,8 +79,12 @@ public final class EncodedRows: Sendable {
 public struct AnnotatedUser: Sendable {
     public var user: User
     public var annotation: UserAnnotation
-    /// Where the user was read, kept only when its annotation is a `--where` failure to report.
+    /// Where the user was read, kept only when its annotation is a `--where` failure to report,
+    /// or when the user is still to be built.
     public var reference: RecordReference?
+    /// Only the user's id is built: it was decided from its keys (``RecordKeys``), and
+    /// ``materialized()`` builds the rest for a user the run keeps.
+    package var isPending = false
 
     public init(user: User, annotation: UserAnnotation) {
         self.user = user
@@ -109,5 +113,18 @@ extension UserServiceProtocol {
         try loadUserBatches { users in
             try consume(zip(users, annotate(users)).compactMap { user, annotation in annotation.map { AnnotatedUser(user: user, annotation: $0) } })
         }
+    }
+}
+
+extension AnnotatedUser {
+    /// The whole user: built again from the record's text when it is still to be built (the same
+    /// bytes through the same mapping and rules, so the same user), as it is otherwise.
+    package func materialized() throws -> User {
+        guard isPending else { return user }
+        guard let reference, case .user(let user)? = reference.batch.materialize(record: reference.index).map(NormalizedRecord.init) else {
+            // The record was read once already; reading it again can only fail if the input changed.
+            throw UserlistError(.data, "\(reference?.location.description ?? "-"): the record could not be read again")
+        }
+        return user
     }
 }

@@ -6,4 +6,12 @@ import UserListService
 public protocol CellEncoder: Sendable {
     /// The encoded `rows`, in order, sharing one buffer.
     func encode(_ rows: [UserRow]) -> [EncodedRow]
+
+    /// Whether its rows read the cell beyond its id (see ``OutputColumns/needsCell``): rows are
+    /// made without one otherwise.
+    var needsCell: Bool { get }
+}
+
+extension CellEncoder {
+    public var needsCell: Bool { true }
 }

@@ -26,6 +26,8 @@ public struct OutputColumn: Hashable, Sendable {
     /// The column's value in `row`.
     public func value(in row: UserRow) -> String? {
         switch source {
+        // The id is the user's: a row made without a cell is not made one for it.
+        case .cell(.id): row.user?.id ?? row.cell.id
         case .cell(let key): row.cell.value(of: key)
         case .user(let field): row.user?.text(of: field)
         }

@@ -9,9 +9,16 @@ public struct OutputColumns: Hashable, Sendable {
     /// The cell's keys, the contract's default.
     public static let cells = OutputColumns(uncheckedColumns: CellKey.allCases.map { OutputColumn(name: $0.rawValue)! })
 
+    /// Whether a column reads the cell beyond its id (title, subtitle, caption, avatar,
+    /// initials): otherwise rows need no cell, and users only the fields the columns name.
+    public let needsCell: Bool
+
     private init(uncheckedColumns columns: [OutputColumn]) {
         self.columns = columns
         areCells = columns.map(\.name) == CellKey.allCases.map(\.rawValue)
+        needsCell = columns.contains { column in
+            if case .cell(let key) = column.source { key != .id } else { false }
+        }
     }
 
     /// Parses `--fields`: names separated by commas (spaces around them ignored). An unknown or

@@ -70,12 +70,19 @@ package struct PageCollector {
     /// Adds a match whose sort value was worked out already; `position` (increasing in input
     /// order, unique across collectors to be merged) defaults to its order among the matches.
     package mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws {
+        try add(sortValue: value, position: position) { kept }
+    }
+
+    /// The same, with what is kept made by `make` only if it is kept: a user decided from its
+    /// keys is built for the page's few, not for every match (see `RecordKeys`).
+    package mutating func add(sortValue value: SortValue?, position: Int? = nil, make: () throws -> Kept) throws {
         defer { matched += 1 }
         guard keeping else { return }
         guard let limit else {
             precondition(!partial && position == nil, "a full export is merged by sorting, not by collectors")
             if skip > 0 { return }  // a page past what an Int can count: nothing to keep
             // Everything: input order, or sorted at the end.
+            let kept = try make()
             all.append(kept)
             guard keys != nil else { return }
             keys!.append(value, sequence: matched)
@@ -89,21 +96,21 @@ package struct PageCollector {
         let position = position ?? matched
         if sort == nil, !partial {
             // Input order: keep just the page's window.
-            if matched >= skip, matched < limit { some[position] = kept }
+            if matched >= skip, matched < limit { some[position] = try make() }
             return
         }
         // Sorted, or a part of the input whose place in the whole is unknown: the best N×S so far
         // (without a sort, the first by input position).
-        keep(SortEntry(value: sort == nil ? nil : value, descending: sort?.descending ?? false, sequence: position), kept, limit: limit)
+        try keep(SortEntry(value: sort == nil ? nil : value, descending: sort?.descending ?? false, sequence: position), limit: limit, make: make)
     }
 
-    private mutating func keep(_ entry: SortEntry, _ kept: Kept, limit: Int) {
+    private mutating func keep(_ entry: SortEntry, limit: Int, make: () throws -> Kept) rethrows {
         if heap.count < limit {
             heap.insert(entry)
-            some[entry.sequence] = kept
+            some[entry.sequence] = try make()
         } else if let worst = heap.max, entry < worst {
             some[heap.replaceMax(with: entry).sequence] = nil
-            some[entry.sequence] = kept
+            some[entry.sequence] = try make()
         }
     }
 
@@ -114,7 +121,7 @@ package struct PageCollector {
         precondition(limit == other.limit && skip == other.skip && sort == other.sort && (partial || sort != nil), "merging collectors of different queries")
         matched += other.matched
         guard keeping, let limit else { return }
-        for entry in other.heap.unordered { keep(entry, other.some[entry.sequence]!, limit: limit) }
+        for entry in other.heap.unordered { keep(entry, limit: limit) { other.some[entry.sequence]! } }
     }
 
     /// Sorts what is in memory into a run of its own on disk; `next` numbers the match after it.

@@ -79,6 +79,8 @@ public final class UserListViewModel {
                 if let row = users[index].annotation.row {
                     if streaming != nil { streamed.append(row) }
                     try collector.add(.row(row), sortValue: users[index].annotation.sortValue)
+                } else if users[index].isPending {
+                    try collector.add(sortValue: users[index].annotation.sortValue) { .user(try users[index].materialized()) }
                 } else {
                     try collector.add(.user(users[index].user), sortValue: users[index].annotation.sortValue)
                 }
@@ -145,7 +147,8 @@ public final class UserListViewModel {
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }
-            let rows = encoder.encode(matching.map { UserRow(user: users[$0]) })
+            let makingCells = encoder.needsCell
+            let rows = encoder.encode(matching.map { UserRow(user: users[$0], makingCell: makingCells) })
             for (index, row) in zip(matching, rows) { annotations[index]?.row = row }
             return annotations
         }

@@ -21,7 +21,12 @@ public struct UserSearch: Hashable, Sendable {
 
     private func contains(_ field: String?, _ scratch: inout [UInt8]) -> Bool {
         guard var field else { return false }
+        return field.withUTF8 { containsFolded($0, scratch: &scratch) }
+    }
+
+    /// Whether a field's UTF-8 text contains the needle, both folded.
+    func containsFolded(_ field: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
         if foldedNeedle.isEmpty { return true }
-        return field.withUTF8 { TextFolding.foldedContains($0, foldedNeedle, scratch: &scratch) }
+        return TextFolding.foldedContains(field, foldedNeedle, scratch: &scratch)
     }
 }

@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import Foundation
 
@@ -24,6 +25,8 @@ struct ParallelReader<Prepared: Sendable> {
     var layout: InputLayout?
     var progress: ReadProgress?
     var paging: PagingReport?
+    /// Decides native records from their keys (see ``ChunkParser/judge``).
+    var judge: (any RecordJudge)?
     /// What each worker does with its batch once decoded (the Service's and ViewModel's
     /// per-record work), so that runs in parallel too.
     let prepare: @Sendable (RecordBatch) -> Prepared
@@ -32,6 +35,7 @@ struct ParallelReader<Prepared: Sendable> {
     @Sendable func makeParser() -> ChunkParser {
         var parser = ChunkParser(shapes: shapes, transform: nil, fields: fields)
         parser.skipBadJSON = skipBadJSON
+        parser.judge = judge
         return parser
     }
 
@@ -303,7 +307,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             case .needMoreInput, .reread:
                 keepFrom = 0
             }
-            let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk))
+            let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk, fields: parser.fields))
             return Outcome(prepared: prepared, hasDocuments: !batch.documents.isEmpty, morePages: batch.morePages, keepFrom: keepFrom)
         }
         finished.signal()

@@ -1,6 +1,6 @@
 @_spi(Pipeline) import UserListDomain
 import UserListGateway
-import UserListService
+@_spi(Pipeline) import UserListService
 import UserListRendering
 import UserListViewModel
 
@@ -127,6 +127,9 @@ struct MapStage {
                     }
                 case .excluded(let reason):
                     statistics.excluded[reason, default: 0] += 1
+                case .keyed:
+                    // The map stage builds every user: its gateway has no judge.
+                    throw UserlistError(.data, "stage map: a record of \(names[input]) was not built")
                 }
             }
         }

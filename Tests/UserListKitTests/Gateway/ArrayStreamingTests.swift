@@ -25,6 +25,7 @@ extension GatewayTests {
                     case .user(let user): lines.append("user \(user.id) \(user.name ?? "-") \(user.username ?? "-") @ \(place)")
                     case .unusable(let reason): lines.append("unusable \(reason) @ \(place)")
                     case .excluded(let reason): lines.append("excluded \(reason)")
+                    case .keyed(let keyed): lines.append("keyed \(keyed.id)")
                     case .malformed(let reason): lines.append("malformed \(reason) @ \(place)")
                     }
                 }

@@ -22,6 +22,7 @@ extension GatewayTests {
                     case .user(let user): lines.append("user \(user.id) \(user.name ?? "-") \(user.email ?? "-") @ \(place)")
                     case .unusable(let reason): lines.append("unusable \(reason) @ \(place)")
                     case .excluded(let reason): lines.append("excluded \(reason)")
+                    case .keyed(let keyed): lines.append("keyed \(keyed.id)")
                     case .malformed(let reason): lines.append("malformed \(reason) @ \(place)")
                     }
                 }

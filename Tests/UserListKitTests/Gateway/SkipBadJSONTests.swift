@@ -24,6 +24,7 @@ extension GatewayTests {
                         lines.append("bad \(batch.location(ofRecord: index)) \(reason) \(String(describing: text))")
                     case .unusable(let reason): lines.append("unusable \(reason) \(String(describing: batch.text(ofRecord: index)))")
                     case .excluded: lines.append("excluded")
+                    case .keyed(let keyed): lines.append("keyed \(keyed.id)")
                     }
                 }
             }

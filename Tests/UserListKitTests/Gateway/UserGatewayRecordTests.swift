@@ -124,6 +124,7 @@ extension GatewayTests {
                 case .unusable: "x"
                 case .malformed: "?"
                 case .excluded: "-"
+                case .keyed(let keyed): "keyed \(keyed.id)"
                 }
             }
             #expect(kinds == ["1", "x", "3", "x"])

@@ -1,0 +1,47 @@
+/// The fields a run decides on, read straight off a record's parsed JSON: the bytes of each
+/// (unescaped UTF-8), valid only for the call they are handed to.
+///
+/// A run that only counts, or prints one page, decides about every record but prints few: with
+/// these it searches, sorts and dedupes without building a ``User`` (its ~17 strings, their
+/// normalising and freeing) for records nobody will see. Each value is already what the Service
+/// would make of it (trimmed, non-empty), or the record goes the usual way instead.
+@_spi(Pipeline) public struct RecordKeys {
+    public var name: UnsafeBufferPointer<UInt8>?
+    public var username: UnsafeBufferPointer<UInt8>?
+    public var email: UnsafeBufferPointer<UInt8>?
+    public var city: UnsafeBufferPointer<UInt8>?
+    public var companyName: UnsafeBufferPointer<UInt8>?
+
+    @inlinable public init() {}
+}
+
+/// What a run makes of a record from its ``RecordKeys``: left out (the search missed it), or
+/// wanted, with its sort value when the run sorts.
+@_spi(Pipeline) public enum RecordJudgement: Sendable {
+    case dropped
+    case wanted(SortValue?)
+}
+
+/// Decides about records from their keys on the reading threads (the ViewModel's search and sort,
+/// handed down through the Gateway): one per run, shared by every reading thread.
+@_spi(Pipeline) public protocol RecordJudge: Sendable {
+    /// The keys it reads, of name, username, email, city and company name: only these are read
+    /// (and must be as the Service leaves them); the others are left nil.
+    var reads: FieldSet { get }
+
+    /// `id` is the record's id as text (the sort by id reads it); `scratch` is the calling thread's
+    /// own buffer for folding text, reused across records.
+    func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement
+}
+
+/// A record decided from its keys alone: its id (for dedupe) and, when wanted, its sort value.
+/// The user itself is built only if it is kept (see ``RecordBatch/materialize(record:)``).
+@_spi(Pipeline) public struct KeyedRecord: Sendable {
+    public var id: String
+    public var judgement: RecordJudgement
+
+    @inlinable public init(id: String, judgement: RecordJudgement) {
+        self.id = id
+        self.judgement = judgement
+    }
+}

@@ -1,0 +1,53 @@
+@_spi(Pipeline) import UserListDomain
+/// The search and the sort key, decided from a record's keys on the reading threads (see
+/// ``RecordKeys``): what ``UserListViewModel/annotator(query:filter:encoder:)`` decides from a
+/// user, for a run that keeps few of its users. The same search and the same sort values, so the
+/// same answer; a test holds the two to that.
+package struct SearchAndSortJudge: RecordJudge {
+    let search: UserSearch?
+    /// nil when the run does not sort, or only counts.
+    let sort: SortKey?
+
+    package let reads: FieldSet
+
+    package init(search: String?, sort: SortKey?) {
+        self.search = search.map(UserSearch.init)
+        self.sort = sort
+        var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
+        if let sort, sort != .id { reads.formUnion(sort.field) }
+        self.reads = reads
+    }
+
+    package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
+        if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
+        return .wanted(sort.flatMap { $0.sortValue(of: keys, id: id) })
+    }
+}
+
+extension UserSearch {
+    /// ``matches(_:scratch:)`` over a record's keys: name, email, username, in that order.
+    func matches(_ keys: RecordKeys, scratch: inout [UInt8]) -> Bool {
+        contains(keys.name, &scratch) || contains(keys.email, &scratch) || contains(keys.username, &scratch)
+    }
+
+    private func contains(_ field: UnsafeBufferPointer<UInt8>?, _ scratch: inout [UInt8]) -> Bool {
+        guard let field else { return false }
+        return containsFolded(field, scratch: &scratch)
+    }
+}
+
+extension SortKey {
+    /// ``sortValue(of:)`` from a record's keys.
+    func sortValue(of keys: RecordKeys, id: String) -> SortValue? {
+        let bytes: UnsafeBufferPointer<UInt8>?
+        switch self {
+        case .id: return SortValue(id, key: self)
+        case .name: bytes = keys.name
+        case .email: bytes = keys.email
+        case .username: bytes = keys.username
+        case .city: bytes = keys.city
+        case .company: bytes = keys.companyName
+        }
+        return bytes.map { SortValue(String(decoding: $0, as: UTF8.self), key: self) }
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@_spi(Pipeline) @testable import UserListKit
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListViewModel
+
+/// What a run builds of each user (the Gateway's projection) follows what its output reads: the
+/// cell's fields only for columns that read the cell, and keys alone for a count or a page.
+@Suite struct ProjectionTests {
+    static func run(fields: String? = nil, sort: String? = nil, page: Int? = nil, count: Bool = false, jqOut: String? = nil) throws -> UserListRun {
+        var run = UserListRun(inputs: [], query: UserListQuery(sort: sort.flatMap(UserSortOrder.init(argument:)), page: page), outputTransform: jqOut)
+        if let fields { run.columns = try OutputColumns(parsing: fields) }
+        run.countOnly = count
+        return run
+    }
+
+    @Test func columnsWithoutCellKeysBuildOnlyTheirFields() throws {
+        let fields = try Self.run(fields: "id,email,address.city").neededFields(whereFields: nil)
+        #expect(fields == FieldSet([.init(.id), .init(.email), .init(.city)]))
+    }
+
+    @Test func aCellColumnBuildsTheCell() throws {
+        for columns in ["id,title", "initials", "email,caption", "avatarURL"] {
+            let fields = try Self.run(fields: columns).neededFields(whereFields: nil)
+            #expect(fields.isSuperset(of: .cell), "\(columns)")
+        }
+        #expect(try Self.run().neededFields(whereFields: nil).isSuperset(of: .cell))
+    }
+
+    @Test func jqOutSeesWholeCells() throws {
+        let fields = try Self.run(fields: "id", jqOut: ".title").neededFields(whereFields: nil)
+        #expect(fields.isSuperset(of: .cell))
+    }
+
+    @Test func theSortKeyIsBuilt() throws {
+        let fields = try Self.run(fields: "id", sort: "company:desc").neededFields(whereFields: nil)
+        #expect(fields == FieldSet([.init(.id), .init(.companyName)]))
+    }
+
+    @Test func columnsNeedTheCellOnlyForItsOwnKeys() throws {
+        #expect(try !OutputColumns(parsing: "id,name,address.city").needsCell)
+        #expect(try OutputColumns(parsing: "id,subtitle").needsCell)
+        #expect(OutputColumns.cells.needsCell)
+    }
+
+    @Test func countsAndPagesAreJudgedFromKeys() throws {
+        #expect(try Self.run(count: true).recordJudge(filtered: false, transformed: false) != nil)
+        #expect(try Self.run(sort: "name", page: 3).recordJudge(filtered: false, transformed: false) != nil)
+        // Every row printed, --where, --jq: users are built whole.
+        #expect(try Self.run(sort: "name").recordJudge(filtered: false, transformed: false) == nil)
+        #expect(try Self.run(page: 1).recordJudge(filtered: true, transformed: false) == nil)
+        #expect(try Self.run(page: 1).recordJudge(filtered: false, transformed: true) == nil)
+    }
+}
