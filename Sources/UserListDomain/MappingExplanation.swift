@@ -19,7 +19,14 @@ public final class MappingExplanation: @unchecked Sendable {
         public var groups: [DocumentGroup] = []
         /// Per canonical field, its sources in the order first seen, with how many records each fed.
         public var sources: [CanonicalField: [(source: String, records: Int)]] = [:]
+        /// The records left out (bots, groups, deleted accounts): where each is and why, the
+        /// first ``leftOutListed`` of them; ``leftOutCount`` counts them all.
+        public var leftOut: [(path: String, reason: String)] = []
+        public var leftOutCount = 0
     }
+
+    /// Left-out records kept by place per shape; the rest are only counted.
+    public static let leftOutListed = 10
 
     /// In the order the shapes were first seen.
     public private(set) var sections: [Section] = []
@@ -47,6 +54,12 @@ public final class MappingExplanation: @unchecked Sendable {
         } else {
             sections[current].groups.append(DocumentGroup(input: input, path: path, documents: 1))
         }
+    }
+
+    /// A record of the current document that is left out, at `path`, for `reason`.
+    package func leftOut(path: String, reason: String) {
+        sections[current].leftOutCount += 1
+        if sections[current].leftOut.count < Self.leftOutListed { sections[current].leftOut.append((path, reason)) }
     }
 
     /// One record of the current document, with the source of each field that got a value.

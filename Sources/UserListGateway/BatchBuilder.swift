@@ -17,14 +17,14 @@ struct BatchBuilder {
     var records: [SourceRecord] = []
     private(set) var documents: [Document] = []
     /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
-    var morePages: String?
+    var morePages: PagingNote?
 
     /// How far the batch had got: a pass that fails is undone back to it, in place (copying the
     /// batch before each pass, as `--skip-bad-json` first did, made a dirty chunk quadratic).
     struct Mark {
         fileprivate let records: Int
         fileprivate let documents: Int
-        fileprivate let morePages: String?
+        fileprivate let morePages: PagingNote?
     }
 
     var mark: Mark { Mark(records: records.count, documents: documents.count, morePages: morePages) }

@@ -7,9 +7,9 @@ struct DocumentReader {
     let input: InputReader
     var parser: ChunkParser
     /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
-    var morePages: String?
+    var morePages: PagingNote?
 
-    init(input: InputReader, parser: ChunkParser, morePages: String? = nil) {
+    init(input: InputReader, parser: ChunkParser, morePages: PagingNote? = nil) {
         self.input = input
         self.parser = parser
         self.morePages = morePages
@@ -24,12 +24,14 @@ struct DocumentReader {
     }
 
     /// When the last document says more pages follow, that is reported once at the end: a saved
-    /// export of every page ends with a last page, which says nothing.
+    /// export of every page ends with a last page, which says nothing. Where the next page is (the
+    /// last document's word, else its HTTP response's `Link` header) goes to the paging report.
     func reportMorePages(_ consume: (RecordBatch) throws -> Void) throws {
-        guard let morePages else { return }
+        input.paging?.inputEnded(next: morePages?.next ?? input.response?.nextLink.map { NextPage(value: $0, source: "Link header") })
+        guard let warning = morePages?.warning else { return }
         let name = input.name
         var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }
-        note.notes = ["\(name): \(morePages), but the input ends here: only the users read are listed"]
+        note.notes = ["\(name): \(warning), but the input ends here: only the users read are listed"]
         try consume(note)
     }
 

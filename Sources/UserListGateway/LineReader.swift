@@ -63,7 +63,7 @@ public struct LineReader {
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
                 if !batch.documents.isEmpty {
                     records.hadDocuments = true
-                    records.morePages = batch.morePages
+                    records.morePages = batch.morePages?.warning
                 }
                 if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
                 // What simdjson left (a document bigger than its batch) is read on its own.

@@ -24,9 +24,13 @@ public struct UserGateway: UserRecordSource, Sendable {
     public var skipBadJSON = false
     /// Counts the bytes read, when set (progress, `--summary`).
     public var progress: ReadProgress?
+    /// Told where the next page is as each input ends (`--next`, `--summary`, `--explain`), when set.
+    public var paging: PagingReport?
     /// How every input lays out its documents, where a broken record ends; nil: each input's
     /// first documents decide (see ``InputLayout``).
     public var layout: InputLayout?
+    /// What every mapping is asked for (`--include-non-people`, `--base-url`).
+    public var mappingOptions = MappingOptions()
     /// Decides native records from their keys, leaving their users unbuilt (see ``RecordKeys``):
     /// for a run that counts or prints one page.
     @_spi(Pipeline) public var judge: (any RecordJudge)?
@@ -80,18 +84,22 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// Reads every input in order on the calling thread (parsing on ``workers`` threads when
     /// nothing needs the documents one at a time).
     func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
+        // The shapes with their mappings as the options want them, made once for the run.
+        let shapes = mappingOptions == MappingOptions() ? self.shapes : self.shapes.map { $0.configured(mappingOptions) }
         // `--jq` programs and the explanation belong to one thread.
         if transform == nil, explanation == nil {
             var reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
             reader.skipBadJSON = skipBadJSON
             reader.layout = layout
             reader.progress = progress
+            reader.paging = paging
             reader.judge = judge
             return try reader.read(emit)
         }
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
+            input.paging = paging
             var parser = ChunkParser(shapes: shapes, transform: transform, fields: fields, explanation: explanation)
             parser.skipBadJSON = skipBadJSON
             parser.judge = judge

@@ -16,6 +16,8 @@ public struct RunStatistics: Sendable {
     public var written: Int?
     /// What was printed last, for `-e`: a JSON value, a row, or nothing.
     public var lastValue: OutputValue = .none
+    /// Where the next page is, as the last input said (`--next`).
+    public var next: NextPage?
 
     public init() {}
 
@@ -51,6 +53,7 @@ struct RunSummary {
             ("excluded", report.map { "\($0.excluded.values.reduce(0, +))" } ?? "null"),
             ("matched", statistics.matched.map(String.init) ?? "null"),
             ("written", statistics.written.map(String.init) ?? "null"),
+            ("next", statistics.next.map { Self.quoted($0.value) } ?? "null"),
             ("seconds", String(format3: seconds)),
             ("status", failure == nil ? "\"ok\"" : "\"failed\""),
         ]

@@ -64,6 +64,13 @@ public struct UserListRun {
     /// Whether a paged html answer has a pager: not when `--limit` chose the rows (its page 2
     /// is no file anyone wrote).
     public var showsPager = true
+    /// `--include-non-people`: keep the records an API marks as bots, groups, apps, service or
+    /// system accounts; without it they are left out, and a payload of nothing else is exit 65.
+    public var includeNonPeople = false
+    /// `--base-url`: what the payload's relative URLs are resolved against (avatars, next pages).
+    public var baseURL: BaseURL?
+    /// `--next`: print only where the next page is (its URL or cursor), or nothing on the last page.
+    public var nextOnly = false
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -107,8 +114,10 @@ public struct UserListRun {
     }
 
     /// The run itself; what it came to, for `--summary`.
-    func execute(output: OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
+    func execute(output: OutputWriter, warnings reporter: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
         prepareJQ()
+        let nonPeople = NonPeopleCheck(reporter)
+        let warnings: any WarningReporter = nonPeople
         // Compile every expression before reading anything: a typo is exit 64 at once.
         let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
         // One jq worker per reading thread: each runs `--where` on its own batches.
@@ -125,11 +134,33 @@ public struct UserListRun {
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
+        gateway.mappingOptions.includeNonPeople = includeNonPeople
+        gateway.mappingOptions.baseURL = baseURL
+        let paging = PagingReport()
+        gateway.paging = paging
         var statistics = RunStatistics()
         if explain {
             let explanation = MappingExplanation()
             gateway.explanation = explanation
-            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output)
+            // The explanation of a payload of non-people is what to look at: no error there.
+            defer { try? nonPeople.finish(nil, inputs: inputs) }
+            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output) {
+                resolved(paging.next)
+            }
+            statistics.next = resolved(paging.next)
+            return statistics
+        }
+        if nextOnly {
+            // Read like a count (every record still checked), then only the next page.
+            let service = UserService(source: gateway, strict: strict, warnings: NextOnlyWarnings(reporter), rejects: rejects)
+            let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: reporter, strict: strict, encoder: nil)
+            viewModel.countOnly = true
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            if let next = resolved(paging.next) { output.write(next.value + "\n") }
+            try output.flush()
+            statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
@@ -140,6 +171,7 @@ public struct UserListRun {
             viewModel.countOnly = true
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
             let matched = viewModel.state.page?.totalItems ?? 0
             output.write(int: matched)
             output.write(byte: UInt8(ascii: "\n"))
@@ -151,13 +183,18 @@ public struct UserListRun {
             return statistics
         }
         if let splitPages {
-            return try writePages(viewModel, renderer, into: SplitPages(directory: splitPages, format: format, pageSize: query.pageSize))
+            statistics = try writePages(viewModel, renderer, into: SplitPages(directory: splitPages, format: format, pageSize: query.pageSize)) { () throws(UserlistError) in
+                try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            }
+            statistics.next = resolved(paging.next)
+            return statistics
         }
         if let framed = renderer as? any FramedRowRenderer, viewModel.canStream {
             // The page's header (or the table's footer) needs the count: the rows wait on disk.
             let spool = try RowSpool()
             viewModel.load { rows in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
             framed.writeOpening(viewModel.state, to: output)
             try spool.write(to: output)
             framed.writeClosing(viewModel.state, to: output)
@@ -165,17 +202,22 @@ public struct UserListRun {
             statistics.matched = viewModel.state.page?.totalItems
             statistics.written = spool.count
             statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
-            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact)
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact) { () throws(UserlistError) in
+                try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            }
             statistics.lastValue = statistics.written ?? 0 > 0 ? .truthy : .none
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
+        try nonPeople.finish(viewModel.loadReport, inputs: inputs)
         try render(viewModel.state, with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
@@ -192,17 +234,21 @@ public struct UserListRun {
 
     /// `--split-pages`: every match (in input order, spooled; or sorted, spilled as a full sort
     /// is), then the pages, file by file.
-    private func writePages(_ viewModel: UserListViewModel, _ renderer: any ListRenderer, into pages: SplitPages) throws(UserlistError) -> RunStatistics {
+    private func writePages(
+        _ viewModel: UserListViewModel, _ renderer: any ListRenderer, into pages: SplitPages, loaded: () throws(UserlistError) -> Void
+    ) throws(UserlistError) -> RunStatistics {
         var statistics = RunStatistics()
         if viewModel.canStream {
             let spool = try RowSpool()
             viewModel.load { rows in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
+            try loaded()
             _ = try pages.write(total: spool.count, renderer: renderer, cells: nil, rows: spool.forEachRow)
             statistics.written = spool.count
         } else {
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
+            try loaded()
             guard let page = viewModel.state.page else { return statistics }
             let encoded = renderer is any CellEncoder
             _ = try pages.write(total: page.totalItems, renderer: renderer, cells: encoded ? nil : page, rows: page.forEachEncodedRow)
@@ -264,11 +310,20 @@ public struct UserListRun {
     }
 
     /// Every match in input order: rows are written (and flushed) batch by batch as they are
-    /// decided; an error stops the run with what was written before it.
-    private func stream(_ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?) throws(UserlistError) -> Int {
-        renderer.writeHeader(to: output)
+    /// decided; an error stops the run with what was written before it. The header goes out
+    /// with the first rows, or at the end once `loaded` has accepted the load: a run that fails
+    /// before any row writes nothing (a payload of groups is one line on standard error).
+    private func stream(
+        _ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?,
+        loaded: () throws(UserlistError) -> Void
+    ) throws(UserlistError) -> Int {
         var written = 0
+        var headerWritten = false
         viewModel.load { rows in
+            if !headerWritten, !rows.isEmpty {
+                renderer.writeHeader(to: output)
+                headerWritten = true
+            }
             if let highlight {
                 var bytes: [UInt8] = []
                 for row in rows { row.withBytes { bytes.append(contentsOf: $0) } }
@@ -284,6 +339,8 @@ public struct UserListRun {
             try? output.flush()
             throw error
         }
+        try loaded()
+        if !headerWritten { renderer.writeHeader(to: output) }
         try output.flush()
         return written
     }
@@ -309,17 +366,27 @@ public struct UserListRun {
         return fields
     }
 
+    /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
+    private func resolved(_ next: NextPage?) -> NextPage? {
+        guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
+        next.value = next.value.hasPrefix("?") ? baseURL.description + next.value : baseURL.resolve(next.value)
+        return next
+    }
+
     /// What decides records from their keys on the reading threads, users built only for the
     /// matches kept (see ``RecordKeys``): for a run that counts, or prints one page. Not with
-    /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again.
+    /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again,
+    /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
     func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
-        guard !explain, !filtered, !transformed, countOnly || query.page != nil else { return nil }
+        guard !explain, !filtered, !transformed, baseURL == nil, countOnly || query.page != nil else { return nil }
         return SearchAndSortJudge(search: query.search, sort: countOnly ? nil : query.sort?.key)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
-    private func runExplanation(_ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter) throws(UserlistError) -> LoadReport {
+    private func runExplanation(
+        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> NextPage?
+    ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
         do {
@@ -331,7 +398,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
-        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, to: output)
+        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)
         try output.flush()
         return report
     }

@@ -11,7 +11,8 @@ public struct ExplanationRenderer {
     public init() {}
 
     /// `whereEvaluation`: how `--where` runs, when there is one.
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, to output: OutputWriter) {
+    /// `next`: where the next page is, as the last input said.
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: NextPage? = nil, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
@@ -29,11 +30,17 @@ public struct ExplanationRenderer {
                 let described = sources.isEmpty ? "(none)" : sources.map { "\($0.source) (\($0.records))" }.joined(separator: ", ")
                 text += field.rawValue.padding(to: width) + TerminalText.escaped(described) + "\n"
             }
+            if section.leftOutCount > 0 {
+                var listed = section.leftOut.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")
+                if section.leftOutCount > section.leftOut.count { listed += ", … (\(section.leftOutCount) in all)" }
+                text += "left out".padding(to: width) + TerminalText.escaped(listed) + "\n"
+            }
             text += "\n"
         }
         if explanation.sections.isEmpty { text += "no documents\n\n" }
 
         text += summary(report) + "\n"
+        if let next { text += TerminalText.escaped("next page: \(next.value) (\(next.source))") + "\n" }
         if let whereEvaluation { text += TerminalText.escaped("--where runs \(whereEvaluation)") + "\n" }
         if let firstUser {
             // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too

@@ -23,7 +23,7 @@ public enum LoadMessages {
             warnings.append(.warning(.skippedRecords(total: report.skipped, listed: warningLimit), ""))
         }
         if let (total, reasons) = report.excludedSummary {
-            warnings.append(.warning(.excludedRecords(count: total), reasons))
+            warnings.append(.warning(.excludedRecords(count: total), reasons, hint: NonPerson.hint(for: report.excluded)))
         }
         if report.duplicates > 0 {
             warnings.append(.warning(.duplicateIDs(count: report.duplicates), ""))

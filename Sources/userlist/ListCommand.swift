@@ -40,8 +40,12 @@ struct ListCommand: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
-        let run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
+        var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
+        run.includeNonPeople = input.includeNonPeople
+        run.baseURL = input.baseURL.flatMap(BaseURL.init)
+        run.nextOnly = input.next
+        if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }
         reporting.standardOutputIsTerminal = stdoutIsTerminal

@@ -30,6 +30,7 @@ struct Userlist: ParsableCommand {
               curl -s https://api.example.com/team | userlist --jq '.data.members[]'
               userlist users.json --sort name --jq-out '.items[].title' -r
               curl -s 'https://randomuser.me/api/?results=50' | userlist --explain
+              userlist page.json --next                     (its next page: URL or cursor)
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
               userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
 

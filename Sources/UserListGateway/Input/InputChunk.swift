@@ -91,6 +91,15 @@ final class InputChunk: @unchecked Sendable {
         for offset in offsets where offset < count { storage.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
     }
 
+    /// Turns the bytes of `range` into spaces, all but its line breaks (an input's preamble,
+    /// see ``InputPreamble``): every position after it stays the input's own.
+    func blankKeepingLines(_ range: Range<Int>) {
+        for offset in range where offset < count && storage.load(fromByteOffset: offset, as: UInt8.self) != UInt8(ascii: "\n") {
+            storage.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self)
+        }
+        forgetLines()
+    }
+
     /// Drops a UTF-8 byte order mark at the very start of the input; whether there was one.
     func skipByteOrderMark() -> Bool {
         let b = bytes

@@ -35,6 +35,8 @@ final class InputReader {
     var maximumChunk = maximumChunkSize
     /// Counts the bytes read from the descriptor (not those read again), when set.
     var progress: ReadProgress?
+    /// Told where the next page is when the input ends (see ``DocumentReader``), when set.
+    var paging: PagingReport?
     /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
     private var decompressor: (any CompressedStream)?
     private var lookedForCompression = false
@@ -105,8 +107,41 @@ final class InputReader {
         largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
         if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
+        if start == (1, 0) { try readPreamble(of: chunk) }
         if layout == nil { layout = InputLayout.detect(in: chunk.bytes) }
         return chunk
+    }
+
+    /// The HTTP response the input's body came with (a `curl -i` transcript), once read.
+    private(set) var response: HTTPResponseHead?
+
+    /// Blanks what comes before the JSON (see ``InputPreamble``); a `curl -i` transcript of an
+    /// error (4xx, 5xx, or a redirect `curl` did not follow) is the API's error, exit 65, with
+    /// the status and what the body says.
+    private func readPreamble(of chunk: InputChunk) throws {
+        let preamble = InputPreamble(chunk.bytes)
+        guard preamble.length > 0 else { return }
+        chunk.blankKeepingLines(0..<preamble.length)
+        response = preamble.response
+        guard let response, response.isError else { return }
+        var detail = "HTTP \(response.status)" + (response.reason.isEmpty ? "" : " \(response.reason)")
+        if let message = Self.errorMessage(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[preamble.length...])) { detail += ": \(message)" }
+        let redirect = response.status < 400
+        if redirect, let location = response.location { detail += " (Location: \(location))" }
+        throw UserlistError(.data, Diagnostic(.apiError, input: name, detail, hint: redirect ? "curl -L follows redirects" : nil))
+    }
+
+    /// What an error body says, when it is JSON an ``APIErrorBody`` knows (an HTML error page is not).
+    private static func errorMessage(in body: UnsafeRawBufferPointer) -> String? {
+        let padded = Array(body) + [UInt8](repeating: 0, count: JSONDocumentStream.padding)
+        let stream = JSONDocumentStream()
+        return withExtendedLifetime(stream) {
+            padded.withUnsafeBytes { raw -> String? in
+                let text = UnsafeRawBufferPointer(rebasing: raw[0..<body.count])
+                guard stream.begin(text, batchSize: max(1 << 16, body.count)) == nil, case .document(let root, _) = stream.next() else { return nil }
+                return APIErrorBodies.message(in: root)
+            }
+        }
     }
 
     /// How the input lays out its documents: as given, else decided from its first chunk (see ``InputLayout``).

@@ -1,15 +1,21 @@
 import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// How the value of an avatar source becomes one URL, whichever mapping reads it. APIs send avatars
-/// in four ways, and each is read by rule, not by the API's name:
+/// in five ways, and each is read by rule, not by the API's name:
 ///
-/// - a URL (`https://…`, `//…`, `/…`, `data:…`); anything else — Discord's image hash — is no avatar;
+/// - a URL; only one a list can show is kept (``usable(_:base:)``): `https://…` and `http://…` as
+///   they are, `//host/…` with `https:`, a path (`/…`, `./…`, `../…`) resolved against
+///   `--base-url`; anything else — a path without `--base-url`, Matrix's `mxc://`, a `data:` URI,
+///   Discord's image hash — is no avatar, and the row shows its initials;
 /// - a URL template with a size placeholder (Discourse's `avatar_template`
 ///   `/user_avatar/…/{size}/7_2.png`): every placeholder of ``placeholders`` becomes ``templateSize``;
 /// - a map of URLs keyed by size (WordPress's `avatar_urls` `{"24", "48", "96"}`, Jira's
 ///   `avatarUrls` `{"16x16", …, "48x48"}`, Asana's `photo` `{"image_21x21", …, "image_128x128"}`):
 ///   the URL under the largest size, where a key's size is the number in it, or `W×H` for `WxH`
 ///   (keys without a number, such as `original` or `large`, are not sizes and are not chosen);
+/// - an image object, not a size map (`{"href": …}` under an `avatar`, Intercom's
+///   `avatar.image_url`, Shopify's `image.url`, Zendesk's `photo.content_url`): its URL
+///   (``imageURLKeys``);
 /// - an array of images (Spotify's `images` `[{url, width, height}]`): the largest by width × height
 ///   (a missing side counts as the other one), else the first with a URL.
 enum AvatarValue {
@@ -18,42 +24,95 @@ enum AvatarValue {
     static let templateSize = "512"
     /// Size placeholders, as templates write them (`{size}`; Twitch writes `{width}x{height}`).
     static let placeholders = ["{size}", "{width}", "{height}", "{w}", "{h}", "{s}", "%s"]
-    /// Where an image object of an array keeps its URL, first found wins.
-    static let imageURLKeys = ["url", "src", "href", "uri", "value"]
+    /// Where an image object keeps its URL, first found wins: the image's own content first
+    /// (Zendesk's `photo` has a `url` too, the attachment's API resource).
+    static let imageURLKeys = ["content_url", "contentUrl", "image_url", "imageUrl", "url", "src", "href", "uri", "value", "link", "path"]
 
-    /// The chosen image of a size map or an image array: the URL, how `--explain` names it
-    /// (`."96"`, `[0].url`), and why it was chosen.
+    /// The chosen image of a size map, an image object or an image array: the URL, how
+    /// `--explain` names it (`."96"`, `[0].url`, `.href`), and why it was chosen.
     struct Choice {
         var url: JSONNode
         var selector: String
         var note: String
     }
 
+    /// What a URL's text is, for a list that shows images.
+    enum Form {
+        /// `https://…`, `http://…`: shown as it is.
+        case absolute
+        /// `//host/…`: shown with `https:`.
+        case schemeRelative
+        /// `/…`, `./…`, `../…`: shown resolved against `--base-url`, or not at all.
+        case relative
+    }
+
     // MARK: Strings
 
-    /// Whether a string node is an avatar URL (or template).
+    /// Whether a string node is an avatar URL (or template) a list can show with `base`.
     @inline(__always)
-    static func isURL(_ node: JSONNode) -> Bool {
+    static func isURL(_ node: JSONNode, base: BaseURL?) -> Bool {
         guard let bytes = node.stringBytes else { return false }
-        return looksLikeURL(bytes)
+        return usable(bytes, base: base)
     }
 
-    /// `scheme://…`, `//host/…`, `/path` or `data:…`, after any leading white space.
-    static func looksLikeURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.firstIndex(where: { !$0.isJSONWhitespace }) else { return false }
+    /// Whether `bytes` is a URL a list can show: absolute `http(s)`, scheme-relative, or a path
+    /// when there is a base to resolve it against.
+    @inline(__always)
+    static func usable(_ bytes: UnsafeBufferPointer<UInt8>, base: BaseURL?) -> Bool {
+        switch form(of: bytes) {
+        case .absolute?, .schemeRelative?: true
+        case .relative?: base != nil
+        case nil: false
+        }
+    }
+
+    /// The form of a URL's text (after leading white space), or nil for one no list can show.
+    static func form(of bytes: UnsafeBufferPointer<UInt8>) -> Form? {
+        guard let start = bytes.firstIndex(where: { !$0.isJSONWhitespace }) else { return nil }
         let text = bytes[start...]
-        if text.first == UInt8(ascii: "/") || text.starts(with: "data:".utf8) { return true }
-        let scheme = text.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }
-        return !scheme.isEmpty && text.dropFirst(scheme.count).starts(with: "://".utf8)
+        if text.starts(with: "//".utf8) { return text.count > 2 ? .schemeRelative : nil }
+        if text.first == UInt8(ascii: "/") || text.starts(with: "./".utf8) || text.starts(with: "../".utf8) { return .relative }
+        if startsCaseInsensitively(text, with: "https://") || startsCaseInsensitively(text, with: "http://") { return .absolute }
+        return nil
     }
 
-    /// The URL's text, with any size placeholder filled in.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard mayBeTemplate(bytes) else { return text }
-        var filled = text
-        for placeholder in placeholders { filled = filled.replacingAll(placeholder, with: templateSize) }
-        return filled
+    private static func startsCaseInsensitively(_ text: Slice<UnsafeBufferPointer<UInt8>>, with prefix: StaticString) -> Bool {
+        guard text.count > prefix.utf8CodeUnitCount else { return false }
+        var index = text.startIndex
+        for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+            let char = text[index]
+            guard char == byte || (char >= UInt8(ascii: "A") && char <= UInt8(ascii: "Z") && char + 32 == byte) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The URL's text, with any size placeholder filled in, made absolute (see ``Form``); nil for
+    /// one no list can show.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, base: BaseURL?) -> String? {
+        guard let form = form(of: bytes) else { return nil }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if mayBeTemplate(bytes) {
+            for placeholder in placeholders { text = text.replacingAll(placeholder, with: templateSize) }
+        }
+        switch form {
+        case .absolute: return text
+        case .schemeRelative: return "https:" + text.drop { $0.isWhitespace }
+        case .relative: return base?.resolve(String(text.drop { $0.isWhitespace }))
+        }
+    }
+
+    /// `https://…` or `http://…` without a placeholder: a URL kept as it is (the common case,
+    /// asked of every native record's avatar).
+    static func isPlainHTTP(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in form(of: bytes) == .absolute && !mayBeTemplate(bytes) }
+    }
+
+    /// ``text(_:base:)`` of a string.
+    static func text(_ text: String, base: BaseURL?) -> String? {
+        var text = text
+        return text.withUTF8 { self.text($0, base: base) }
     }
 
     /// The placeholders a template holds (empty for a plain URL), for `--explain`.
@@ -76,20 +135,21 @@ enum AvatarValue {
 
     // MARK: Size maps and image arrays
 
-    /// The largest image of a size map (an object) or an image array, if `node` is one.
-    static func largest(in node: JSONNode) -> Choice? {
+    /// The largest image of a size map, the URL of an image object, or the largest image of an
+    /// image array, if `node` is one of them.
+    static func largest(in node: JSONNode, base: BaseURL?) -> Choice? {
         switch node.kind {
-        case .object: largestOfSizeMap(node)
-        case .array: largestOfImages(node)
+        case .object: largestOfSizeMap(node, base: base) ?? imageObject(node, base: base)
+        case .array: largestOfImages(node, base: base)
         default: nil
         }
     }
 
-    private static func largestOfSizeMap(_ map: JSONNode) -> Choice? {
+    private static func largestOfSizeMap(_ map: JSONNode, base: BaseURL?) -> Choice? {
         var best: (url: JSONNode, key: UnsafeBufferPointer<UInt8>, area: Int)?
         var sizes = 0
         map.forEachField { key, value in
-            guard let area = area(ofKey: key), isURL(value) else { return }
+            guard let area = area(ofKey: key), isURL(value, base: base) else { return }
             sizes += 1
             if best == nil || area > best!.area { best = (value, key, area) }
         }
@@ -98,17 +158,23 @@ enum AvatarValue {
         return Choice(url: best.url, selector: selector(key), note: "largest of \(sizes) \(sizes == 1 ? "size" : "sizes")")
     }
 
-    private static func largestOfImages(_ array: JSONNode) -> Choice? {
+    /// An object that holds one image's URL (`{"href": …}`, `{"image_url": …}`).
+    private static func imageObject(_ image: JSONNode, base: BaseURL?) -> Choice? {
+        guard let (key, url) = imageURL(of: image, base: base) else { return nil }
+        return Choice(url: url, selector: selector(key), note: "")
+    }
+
+    private static func largestOfImages(_ array: JSONNode, base: BaseURL?) -> Choice? {
         var best: (url: JSONNode, index: Int, key: String, area: Int, size: String)?
         var index = 0, images = 0
         array.forEachElement { element in
             defer { index += 1 }
-            if isURL(element) {
+            if isURL(element, base: base) {
                 images += 1
                 if best == nil { best = (element, index, "", 0, "") }
                 return
             }
-            guard element.kind == .object, let (key, url) = imageURL(of: element) else { return }
+            guard element.kind == .object, let (key, url) = imageURL(of: element, base: base) else { return }
             images += 1
             let width = dimension(element.field("width")), height = dimension(element.field("height"))
             let w = width ?? height ?? 0, h = height ?? width ?? 0
@@ -122,9 +188,9 @@ enum AvatarValue {
         return Choice(url: best.url, selector: selector, note: note)
     }
 
-    private static func imageURL(of image: JSONNode) -> (String, JSONNode)? {
+    private static func imageURL(of image: JSONNode, base: BaseURL?) -> (String, JSONNode)? {
         for key in imageURLKeys {
-            if let url = image.field(bytes: Array(key.utf8)), isURL(url) { return (key, url) }
+            if let url = image.field(bytes: Array(key.utf8)), isURL(url, base: base) { return (key, url) }
         }
         return nil
     }

@@ -10,6 +10,10 @@ public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {
     /// From an array at a path, the element marked `"primary": true`, else the first one: a string
     /// element itself, or an object element's `key` field (SCIM's `emails[].value`).
     case primaryElement(FieldPath, key: String)
+    /// The string at a path only when it reads as an identifier, never as a person's name: a
+    /// Matrix user id (`@alice:example.org`) or an API resource name (`users/1234`). Synapse's
+    /// admin API and Google's APIs keep their ids under `name`, next to a display name.
+    case identifier(FieldPath)
 
     public init(stringLiteral value: String) { self = .value(FieldPath(value)) }
 
@@ -22,6 +26,7 @@ public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {
         case .value(let path): [path]
         case .joined(let parts): parts
         case .primaryElement(let path, _): [path]
+        case .identifier(let path): [path]
         }
     }
 }
@@ -33,6 +38,7 @@ extension FieldSource: CustomStringConvertible {
         case .value(let path): path.description
         case .joined(let parts): parts.map(\.description).joined(separator: " + ")
         case .primaryElement(let path, let key): "\(path)[primary].\(key)"
+        case .identifier(let path): path.description
         }
     }
 }

@@ -19,6 +19,9 @@ final class KeyTable: @unchecked Sendable {
         /// The level of this key's own fields (for deeper paths), or -1.
         var child: Int32
         var start: Int32, count: Int32
+        /// A record's key whose value holds more of the record's keys (an attribute list, a
+        /// list of typed identities): see ``MappingPlan``.
+        var isContainer: Bool
     }
 
     /// A key to put in the table.
@@ -27,6 +30,7 @@ final class KeyTable: @unchecked Sendable {
         var key: String
         var slot = -1
         var child = -1
+        var isContainer = false
     }
 
     private let entries: UnsafeMutableBufferPointer<Entry>
@@ -47,7 +51,9 @@ final class KeyTable: @unchecked Sendable {
         var offset = 0
         for (index, key) in keys.enumerated() {
             _ = UnsafeMutableBufferPointer(rebasing: bytes[offset..<offset + utf8[index].count]).initialize(from: utf8[index])
-            entries[index] = Entry(level: Int32(key.level), slot: Int32(key.slot), child: Int32(key.child), start: Int32(offset), count: Int32(utf8[index].count))
+            entries[index] = Entry(
+                level: Int32(key.level), slot: Int32(key.slot), child: Int32(key.child), start: Int32(offset), count: Int32(utf8[index].count),
+                isContainer: key.isContainer)
             let hash = utf8[index].withUnsafeBufferPointer { Self.hash($0, level: key.level) }
             var bucket = Int(hash) & mask
             while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }

@@ -33,6 +33,12 @@ extension MappingPlan {
             return slot
         }
 
+        /// Marks `key`, a field of the record itself, as one whose value holds more of the
+        /// record's keys (see ``MappingPlan``'s attribute lists).
+        mutating func container(_ key: String) {
+            keys[entryIndex(level: 0, key: key)].isContainer = true
+        }
+
         private mutating func newLevel() -> Int {
             slotsUnder.append([])
             levels += 1

@@ -11,6 +11,8 @@ final class MappingPlan: Sendable {
         case joined(Range<Int>)
         /// The key is `elementKeys[key]`.
         case primaryElement(slot: Int, key: Int)
+        /// A string that reads as an identifier (see ``IdentifierText``).
+        case identifier(slot: Int)
     }
 
     private let keys: KeyTable
@@ -20,6 +22,11 @@ final class MappingPlan: Sendable {
     /// Per level, the slots of the paths that pass through it.
     private let slotsUnder: [[Int]]
     private let slotCount: Int
+    /// Words of a record's bit set of filled slots, and per rule (flat, `maskWords` each) the
+    /// bits of the slots its sources read: a rule none of whose slots a record filled is skipped
+    /// at once (most of the general mapping's ~50 avatar names, for most records).
+    private let maskWords: Int
+    private let ruleMasks: [Int]
     private let slotPaths: [FieldPath]
     /// Per field with sources: the field, and the range of its sources in ``sources``.
     private let rules: [(field: CanonicalField, sources: Range<Int>)]
@@ -28,6 +35,9 @@ final class MappingPlan: Sendable {
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
+    /// The exclusions' slots alone: most records fill none, and a loop over plain integers
+    /// touches no reference counts (a loop over the exclusions copied each one's strings).
+    private let exclusionSlots: [Int]
     /// The slots of the wrapper keys (`user`, `profile`, …), in order, and their names.
     private let wrapperSlots: [(slot: Int, key: String)]
     /// Per source, whether it reads a `*` path (the person's fields one level down).
@@ -35,8 +45,14 @@ final class MappingPlan: Sendable {
     /// The rules of the fields that say who a record is: name, username, email.
     private let identityRules: [(field: CanonicalField, sources: Range<Int>)]
     private let idRule: (field: CanonicalField, sources: Range<Int>)?
+    /// `--base-url`: what an avatar's path is resolved against (see ``AvatarValue``).
+    let avatarBase: BaseURL?
 
-    init(rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = []) {
+    init(
+        rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = [], containers: [String] = [],
+        avatarBase: BaseURL? = nil
+    ) {
+        self.avatarBase = avatarBase
         var builder = Builder()
         var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
         self.rules = rules.map { rule in
@@ -52,6 +68,8 @@ final class MappingPlan: Sendable {
                 case .primaryElement(let path, let key):
                     elementKeys.append(Array(key.utf8))
                     sources.append(.primaryElement(slot: builder.slot(for: path), key: elementKeys.count - 1))
+                case .identifier(let path):
+                    sources.append(.identifier(slot: builder.slot(for: path)))
                 }
             }
             return (rule.field, start..<sources.count)
@@ -64,13 +82,28 @@ final class MappingPlan: Sendable {
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
+        exclusionSlots = self.exclusions.map(\.slot)
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
+        for container in containers { builder.container(container) }
         self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
         keys = KeyTable(Self.withPascalCase(builder.keys))
         wildcardLevel = builder.wildcardLevel
         slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
         slotCount = builder.paths.count
+        let words = (builder.paths.count + 63) / 64
+        maskWords = words
+        var masks = [Int](repeating: 0, count: self.rules.count * words)
+        for (index, rule) in self.rules.enumerated() {
+            for source in sources[rule.sources] {
+                let slots: [Int] = switch source {
+                case .value(let slot), .primaryElement(let slot, _), .identifier(let slot): [slot]
+                case .joined(let parts): Array(joinedSlots[parts])
+                }
+                for slot in slots { masks[index * words + slot >> 6] |= 1 << (slot & 63) }
+            }
+        }
+        ruleMasks = masks
     }
 
     /// Every key also in PascalCase (`Id`, `Name`, `Email`, `FullPhotoUrl`), as Salesforce, .NET
@@ -93,18 +126,11 @@ final class MappingPlan: Sendable {
 
     private func map(_ record: JSONNode, fields wanted: FieldSet, unwrapping: Bool) -> SourceRecord {
         withSlots(of: record) { slots in
-            for exclusion in exclusions {
-                guard let node = slots.node(exclusion.slot) else { continue }
-                switch exclusion.condition {
-                case .isTrue:
-                    if node.bool == true { return .excluded(reason: exclusion.reason) }
-                case .equals(_, let value):
-                    if node.string == value { return .excluded(reason: exclusion.reason) }
-                }
-            }
+            if let reason = exclusion(slots) { return .excluded(reason: reason) }
             if unwrapping, let person = wrappedPerson(slots) { return map(person.node, fields: wanted, unwrapping: false) }
             var fields = MappedFields()
-            for rule in rules {
+            for (index, rule) in rules.enumerated() {
+                guard slots.anyFilled(ruleMasks, at: index * maskWords, words: maskWords) else { continue }
                 do throws(DTODecodingError) {
                     let text = try resolve(rule.field, rule.sources, slots, materialize: wanted.contains(rule.field))?.text
                     if let text { fields.set(rule.field, text) }
@@ -120,6 +146,31 @@ final class MappingPlan: Sendable {
         sources(of: record, unwrapping: true)
     }
 
+    /// Why `record` is left out, if it is (`--explain` lists them).
+    func exclusionReason(of record: JSONNode) -> String? {
+        if case .excluded(let reason) = map(record, fields: [], unwrapping: true) { return reason }
+        return nil
+    }
+
+    /// The reason of the first exclusion whose condition the record meets.
+    private func exclusion(_ slots: Slots) -> String? {
+        for (index, slot) in exclusionSlots.enumerated() {
+            guard let node = slots.node(slot) else { continue }
+            let exclusion = exclusions[index]
+            switch exclusion.condition {
+            case .isTrue:
+                if node.bool == true { return exclusion.reason }
+            case .equals(_, let value):
+                if node.string == value { return exclusion.reason }
+            case .kind:
+                if let reason = NonPersonKind.reason(of: node) { return reason }
+            case .present:
+                if !node.isNull { return exclusion.reason }
+            }
+        }
+        return nil
+    }
+
     private func sources(of record: JSONNode, unwrapping: Bool) -> [(CanonicalField, String)] {
         withSlots(of: record) { slots in
             if unwrapping, let person = wrappedPerson(slots) {
@@ -130,9 +181,9 @@ final class MappingPlan: Sendable {
             }
             return rules.compactMap { rule in
                 guard let found = try? resolve(rule.field, rule.sources, slots, materialize: false) else { return nil }
-                var description = describe(declared[found.source], slots, record)
+                var description = describe(declared[found.source], slots, record, rule.field)
                 if rule.field == .avatarURL, case .value(let slot) = sources[found.source], let node = slots.node(slot) {
-                    description += Self.avatarChoice(node)
+                    description += avatarChoice(Self.unwrapped(node, for: .avatarURL))
                 }
                 return (rule.field, description)
             }
@@ -141,13 +192,19 @@ final class MappingPlan: Sendable {
 
     /// How `--explain` says which image of a size map or array was chosen (`."96" (largest of 3
     /// sizes)`), or which placeholders of a template were filled (` ({size} → 512)`).
-    private static func avatarChoice(_ node: JSONNode) -> String {
+    private func avatarChoice(_ node: JSONNode) -> String {
         if let bytes = node.stringBytes {
             let placeholders = AvatarValue.placeholders(in: bytes)
-            return placeholders.isEmpty ? "" : " (\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize))"
+            var notes = placeholders.isEmpty ? [] : ["\(placeholders.joined(separator: ", ")) → \(AvatarValue.templateSize)"]
+            switch AvatarValue.form(of: bytes) {
+            case .relative?: notes.append("resolved against --base-url")
+            case .schemeRelative?: notes.append("https: added")
+            default: break
+            }
+            return notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
         }
-        guard let choice = AvatarValue.largest(in: node) else { return "" }
-        return choice.selector + " (\(choice.note))" + avatarChoice(choice.url)
+        guard let choice = AvatarValue.largest(in: node, base: avatarBase) else { return "" }
+        return choice.selector + (choice.note.isEmpty ? "" : " (\(choice.note))") + avatarChoice(choice.url)
     }
 
     // MARK: A person wrapped one level down
@@ -186,27 +243,50 @@ final class MappingPlan: Sendable {
     // MARK: Filling the slots
 
     /// The value positions of one record, by slot (-1: absent); wildcard slots also keep the
-    /// position of the nested object they were found in, for `--explain`. A container is only
-    /// set and read where its value is, so only the values are initialised: the memset per
-    /// record is half what it would be (it is the biggest cost of a record with few fields).
+    /// position of the nested object they were found in, for `--explain`. Only a bit per slot is
+    /// set up per record (`filled`): a value and its container are read only where the bit says
+    /// they were written, so no memset of every slot (it was the biggest cost of a record with
+    /// few fields, and grew with the general mapping's names).
     struct Slots {
         let record: JSONNode
         let values: UnsafeMutableBufferPointer<Int>
         let containers: UnsafeMutableBufferPointer<Int>
+        /// Bits of the slots ever filled (see ``MappingPlan/ruleMasks``).
+        let filled: UnsafeMutableBufferPointer<Int>
 
         @inline(__always) func node(_ slot: Int) -> JSONNode? {
-            let index = values[slot]
+            let index = value(slot)
             return index < 0 ? nil : record.node(at: index)
+        }
+
+        /// The value's position in slot `slot`, or -1. Only slots whose bit is set in `filled`
+        /// were written: the others are never read, so no slot needs setting up per record.
+        @inline(__always) func value(_ slot: Int) -> Int {
+            filled[slot >> 6] & (1 << (slot & 63)) == 0 ? -1 : values[slot]
+        }
+
+        @inline(__always) func fill(_ slot: Int, with index: Int, container: Int) {
+            values[slot] = index
+            containers[slot] = container
+            filled[slot >> 6] |= 1 << (slot & 63)
+        }
+
+        @inline(__always) func anyFilled(_ masks: [Int], at start: Int, words: Int) -> Bool {
+            for word in 0..<words where filled[word] & masks[start + word] != 0 { return true }
+            return false
         }
     }
 
     private func withSlots<R>(of record: JSONNode, _ body: (Slots) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount * 2) { buffer in
-            UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]).initialize(repeating: -1)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount * 2 + maskWords) { buffer in
+            // Only the bits are set up: a slot is read only once its bit says it was written
+            // (the memset of every slot, -1, was the biggest cost of a record with few fields).
+            UnsafeMutableBufferPointer(rebasing: buffer[(slotCount * 2)...]).initialize(repeating: 0)
             let slots = Slots(
                 record: record,
                 values: UnsafeMutableBufferPointer(rebasing: buffer[0..<slotCount]),
-                containers: UnsafeMutableBufferPointer(rebasing: buffer[slotCount...]))
+                containers: UnsafeMutableBufferPointer(rebasing: buffer[slotCount..<(slotCount * 2)]),
+                filled: UnsafeMutableBufferPointer(rebasing: buffer[(slotCount * 2)...]))
             collect(record, level: 0, into: slots, container: -1)
             return body(slots)
         }
@@ -217,10 +297,10 @@ final class MappingPlan: Sendable {
     private func collect(_ object: JSONNode, level: Int, into slots: Slots, container: Int) {
         object.forEachField { key, value in
             if let entry = keys.find(key, level: level) {
+                if entry.isContainer, level == 0, container < 0 { collectAttributes(value, into: slots, depth: 0) }
                 let slot = Int(entry.slot)
-                if slot >= 0, container < 0 || slots.values[slot] < 0 || slots.containers[slot] == container {
-                    slots.values[slot] = value.index
-                    slots.containers[slot] = container
+                if slot >= 0, container < 0 || slots.value(slot) < 0 || slots.containers[slot] == container {
+                    slots.fill(slot, with: value.index, container: container)
                 }
                 if entry.child >= 0 {
                     // A repeated key replaces the whole earlier object, as in jq: forget what it gave.
@@ -228,10 +308,64 @@ final class MappingPlan: Sendable {
                     if value.kind == .object { collect(value, level: Int(entry.child), into: slots, container: container) }
                 }
             }
-            if level == 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
+            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil {
                 collect(value, level: wildcardLevel, into: slots, container: value.index)
             }
         }
+    }
+
+    // MARK: Attribute lists
+
+    /// Keys an attribute list names its entries by, and keys it keeps their values under.
+    private static let attributeNameKeys: [[UInt8]] = ["Name", "name", "key", "Key", "type", "Type"].map { Array($0.utf8) }
+    private static let attributeValueKeys: [[UInt8]] = ["Value", "value", "values", "Values"].map { Array($0.utf8) }
+
+    /// Reads a container's keys into the slots the record's own keys left empty (whichever
+    /// comes first in the record, its own key wins): an object's fields as the record's, a list's
+    /// named or typed entries as `name: value` (the name as given, else in lower case: `EMAIL`),
+    /// and in a list of other objects, the containers they hold (`identity-profiles[].identities`).
+    /// Each slot keeps the entry (or object) it came from, for `--explain`.
+    private func collectAttributes(_ value: JSONNode, into slots: Slots, depth: Int) {
+        switch value.kind {
+        case .object:
+            collect(value, level: 0, into: slots, container: value.index)
+        case .array where depth < 2:
+            value.forEachElement { element in
+                guard element.kind == .object else { return }
+                if let (name, entryValue) = Self.namedValue(element) {
+                    guard let entry = keys.find(name) ?? Self.lowercased(name).withUnsafeBufferPointer({ keys.find($0) }) else { return }
+                    let slot = Int(entry.slot)
+                    if slot >= 0, slots.value(slot) < 0 {
+                        slots.fill(slot, with: entryValue.index, container: element.index)
+                    }
+                } else {
+                    element.forEachField { key, nested in
+                        if let entry = keys.find(key), entry.isContainer, nested.kind == .array { collectAttributes(nested, into: slots, depth: depth + 1) }
+                    }
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// An entry's name and value: `{"Name": "email", "Value": …}`, `{"type": "EMAIL", "value": …}`.
+    private static func namedValue(_ entry: JSONNode) -> (name: UnsafeBufferPointer<UInt8>, value: JSONNode)? {
+        var name: UnsafeBufferPointer<UInt8>?
+        var value: JSONNode?
+        entry.forEachField { key, field in
+            if name == nil, let bytes = field.stringBytes, attributeNameKeys.contains(where: { key.elementsEqual($0) }) {
+                name = bytes
+            } else if value == nil, attributeValueKeys.contains(where: { key.elementsEqual($0) }) {
+                value = field
+            }
+        }
+        guard let name, let value, !name.isEmpty else { return nil }
+        return (name, value)
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
     }
 
     // MARK: Resolving a field
@@ -250,42 +384,51 @@ final class MappingPlan: Sendable {
         for index in range {
             switch sources[index] {
             case .value(let slot):
-                guard let node = slots.node(slot) else { continue }
+                guard let found = slots.node(slot) else { continue }
+                let node = Self.unwrapped(found, for: field)
                 if field == .id, case .double(let value)? = node.number, !DTODecodingError.acceptsAsID(value) {
                     // See DTODecodingError.inexactID: such an id is not used, and says why.
-                    if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record), read: value) }
+                    if mismatch == nil { mismatch = .inexactID(describe(slotPaths[slot], slots, slots.record, field), read: value) }
                     continue
                 }
-                if Self.hasText(node, for: field) { return (materialize ? Self.text(node, for: field) : nil, index) }
+                if hasText(node, for: field) {
+                    // A name is never an identifier (`@alice:example.org` under `name`): it is the id's.
+                    if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) { continue }
+                    return (materialize ? text(node, for: field) : nil, index)
+                }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
                 if mismatch == nil, node.kind == .bool || node.kind == .number {
-                    mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
+                    mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record, field), found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
                 var texts: [String] = []
                 var found = 0
                 var usable = true
                 for slot in joinedSlots[parts] {
-                    guard let node = slots.node(slot) else { continue }
-                    if Self.hasText(node, for: field) {
+                    guard let part = slots.node(slot) else { continue }
+                    let node = Self.unwrapped(part, for: field)
+                    if hasText(node, for: field) {
                         found += 1
-                        if materialize, let text = Self.text(node, for: field) { texts.append(text) }
+                        if materialize, let text = text(node, for: field) { texts.append(text) }
                     } else if node.kind == .bool || node.kind == .number {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
                         usable = false
                         if mismatch == nil {
-                            mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record), found: node.kind, expected: field.expectation)
+                            mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record, field), found: node.kind, expected: field.expectation)
                         }
                     }
                 }
                 if usable, found == parts.count { return (materialize ? texts.joined(separator: " ") : nil, index) }
                 if usable, found > 0, partial == nil { partial = (materialize ? texts.joined(separator: " ") : nil, index) }
+            case .identifier(let slot):
+                guard let node = slots.node(slot), let bytes = node.stringBytes, IdentifierText.matches(bytes) else { continue }
+                return (materialize ? String(decoding: bytes, as: UTF8.self) : nil, index)
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
                 if let element = Self.primaryElement(of: array) {
                     let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
-                    if let value, Self.hasText(value, for: field) { return (materialize ? Self.text(value, for: field) : nil, index) }
+                    if let value, hasText(value, for: field) { return (materialize ? text(value, for: field) : nil, index) }
                 }
             }
         }
@@ -294,76 +437,234 @@ final class MappingPlan: Sendable {
         return nil
     }
 
+    /// The value a node stands for: an object that wraps it (`{"value": "Bob", "timestamp": …}`,
+    /// HubSpot's `properties.firstname`) gives its `value`, unless it also names it (`{"name":
+    /// "SSN", "value": …}` is a named value, not a wrapper); a list of values (LDAP's `"mail":
+    /// ["…"]`, Keycloak's `attributes.phone`) its first that isn't blank, where the field takes one
+    /// value (an avatar's list is a list of images: ``AvatarValue``).
+    @inline(__always)
+    private static func unwrapped(_ node: JSONNode, for field: CanonicalField) -> JSONNode {
+        switch node.typeByte {
+        case UInt8(ascii: "{"): wrappedValue(node) ?? node
+        case UInt8(ascii: "["): field == .avatarURL ? node : firstValue(of: node)?.node ?? node
+        default: node
+        }
+    }
+
+    /// A list's first string that isn't blank, or number, and its index.
+    private static func firstValue(of list: JSONNode) -> (node: JSONNode, index: Int)? {
+        var found: (JSONNode, Int)?
+        var index = 0
+        list.forEachElement { element in
+            defer { index += 1 }
+            guard found == nil else { return }
+            if let bytes = element.stringBytes {
+                if bytes.contains(where: { !$0.isJSONWhitespace }) { found = (element, index) }
+            } else if element.kind == .number {
+                found = (element, index)
+            }
+        }
+        return found
+    }
+
+    /// The `value` an object wraps, if it is a wrapper (see ``unwrapped(_:for:)``).
+    static func wrappedValue(_ object: JSONNode) -> JSONNode? {
+        var value: JSONNode?
+        var named = false
+        object.forEachField { key, field in
+            if key.elementsEqual("value".utf8) || key.elementsEqual("Value".utf8) {
+                value = field
+            } else if key.elementsEqual("name".utf8) || key.elementsEqual("Name".utf8) || key.elementsEqual("key".utf8) {
+                named = true
+            }
+        }
+        guard !named, let value, value.kind != .object, value.kind != .array else { return nil }
+        return value
+    }
+
     /// Whether ``text(_:for:)`` would give a value, without making it.
     @inline(__always)
-    private static func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
+    private func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
-            return field != .avatarURL || AvatarValue.looksLikeURL(bytes)
+            return field != .avatarURL || AvatarValue.usable(bytes, base: avatarBase)
         }
-        if field == .avatarURL { return AvatarValue.largest(in: node) != nil }
+        if field == .avatarURL { return AvatarValue.largest(in: node, base: avatarBase) != nil }
         return field.acceptsNumber && node.number != nil
     }
 
     /// A string that isn't blank, or a number's exact text where numbers are welcome. An avatar
-    /// is read by ``AvatarValue``'s rules: a URL (Discord and others send an image hash under
-    /// `avatar`: no URL, no avatar), a template, a map of sizes or an array of images.
+    /// is read by ``AvatarValue``'s rules: a URL a list can show (Discord and others send an image
+    /// hash under `avatar`: no URL, no avatar), a template, a map of sizes, an image object or an
+    /// array of images.
     @inline(__always)
-    private static func text(_ node: JSONNode, for field: CanonicalField) -> String? {
+    private func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
-            if field == .avatarURL { return AvatarValue.looksLikeURL(bytes) ? AvatarValue.text(bytes) : nil }
+            if field == .avatarURL { return AvatarValue.text(bytes, base: avatarBase) }
             return String(decoding: bytes, as: UTF8.self)
         }
-        if field == .avatarURL, let choice = AvatarValue.largest(in: node), let bytes = choice.url.stringBytes {
-            return AvatarValue.text(bytes)
+        if field == .avatarURL, let choice = AvatarValue.largest(in: node, base: avatarBase), let bytes = choice.url.stringBytes {
+            return AvatarValue.text(bytes, base: avatarBase)
         }
         if field.acceptsNumber, let number = node.number { return number.text }
         return nil
     }
 
-    /// The element with `"primary": true`, else the first.
-    private static func primaryElement(of array: JSONNode) -> JSONNode? {
+    /// The element marked primary, else the first verified one, else the first: Google's
+    /// `emails[{address, primary}]`, SCIM's `emails[{value, primary}]`, a list of
+    /// `{address, verified}`, Clerk's `email_addresses[{verification: {status: "verified"}}]`,
+    /// Google People's `emailAddresses[{metadata: {primary, verified}}]`.
+    static func primaryElement(of array: JSONNode) -> JSONNode? { primaryChoice(of: array)?.element }
+
+    /// ``primaryElement(of:)``, and whether it was chosen for being verified (`--explain` says so).
+    static func primaryChoice(of array: JSONNode) -> (element: JSONNode, verified: Bool)? {
         var first: JSONNode?
+        var verified: JSONNode?
         var primary: JSONNode?
         array.forEachElement { element in
+            guard primary == nil else { return }
             if first == nil { first = element }
-            if primary == nil, element.kind == .object, element.field("primary")?.bool == true { primary = element }
+            guard element.kind == .object else { return }
+            let flags = marks(of: element)
+            if flags.primary { primary = element } else if verified == nil, flags.verified { verified = element }
         }
-        return primary ?? first
+        if let primary { return (primary, false) }
+        if let verified { return (verified, true) }
+        return first.map { ($0, false) }
+    }
+
+    /// Whether an element is marked primary (`primary`, `is_primary`, `isPrimary`, `is-primary`)
+    /// or verified (`verified`, `is_verified`, `isVerified`, `email_verified`, `verification.status`
+    /// `"verified"`), itself or in its `metadata` (Google People's way): one pass over its keys.
+    private static func marks(of element: JSONNode, nested: Bool = false) -> (primary: Bool, verified: Bool) {
+        var primary = false, verified = false
+        element.forEachField { key, value in
+            switch key.count {
+            case 7 where key.elementsEqual("primary".utf8):
+                primary = primary || value.bool == true
+            case 8 where key.elementsEqual("verified".utf8), 10 where key.elementsEqual("isVerified".utf8),
+                 11 where key.elementsEqual("is_verified".utf8), 14 where key.elementsEqual("email_verified".utf8):
+                verified = verified || value.bool == true
+            case 9 where key.elementsEqual("isPrimary".utf8), 10 where key.elementsEqual("is_primary".utf8) || key.elementsEqual("is-primary".utf8):
+                primary = primary || value.bool == true
+            case 8 where !nested && key.elementsEqual("metadata".utf8):
+                if value.kind == .object {
+                    let inner = marks(of: value, nested: true)
+                    primary = primary || inner.primary
+                    verified = verified || inner.verified
+                }
+            case 12 where key.elementsEqual("verification".utf8):
+                verified = verified || value.field("status")?.string == "verified"
+            default:
+                break
+            }
+        }
+        return (primary, verified)
     }
 
     /// A source as `--explain` shows it, with the nested object each `*` path was found in.
-    private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode) -> String {
+    private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
         switch source {
-        case .value(let path): describe(path, slots, record)
-        case .joined(let parts): parts.map { describe($0, slots, record) }.joined(separator: " + ")
-        case .primaryElement: source.description
+        case .value(let path): describe(path, slots, record, field)
+        case .joined(let parts): parts.map { describe($0, slots, record, field) }.joined(separator: " + ")
+        case .primaryElement(let path, let key):
+            // `[primary]` names the rule; a verified address chosen over the first says so.
+            if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array, Self.primaryChoice(of: array)?.verified == true {
+                "\(path)[verified].\(key)"
+            } else {
+                source.description
+            }
+        case .identifier(let path): describe(path, slots, record, field)
         }
     }
 
     /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
     /// with the nested object each `*` path was found in.
-    private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode) -> String {
+    private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
+        let slot = slotPaths.firstIndex(of: path)!
         var node: JSONNode? = record
         var keys: [String] = []
         var rest = path.keys[...]
         if path.isWildcard {
-            let slot = slotPaths.firstIndex(of: path)!
             var container = "*"
             node = nil
             record.forEachField { key, value in
-                if slots.values[slot] >= 0, value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
+                if slots.value(slot) >= 0, value.index == slots.containers[slot] { container = String(decoding: key, as: UTF8.self); node = value }
             }
             keys.append(container)
             rest = rest.dropFirst()
+        } else if slots.value(slot) >= 0, slots.containers[slot] >= 0, let origin = attributeOrigin(of: slots.containers[slot], in: record) {
+            // Read from a container (see ``collectAttributes(_:into:depth:)``).
+            switch origin {
+            case .entry(let description):
+                return description + Self.unwrapping(slots.node(slot), for: field)
+            case .object(let key, let object):
+                keys.append(key)
+                node = object
+            }
         }
         for key in rest {
             let spelled: (key: String, value: JSONNode?) = node.map { Self.spelling(of: key, in: $0) } ?? (key, nil)
             keys.append(spelled.key)
             node = spelled.value
         }
-        return path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+        let described = path.isWildcard ? keys.joined(separator: ".") : FieldPath(keys: keys).description
+        return described + Self.unwrapping(slots.node(slot), for: field)
+    }
+
+    /// Where a container's value came from: an object's field (`traits`), or a list entry
+    /// (`Attributes[Name=email].Value`, `"identity-profiles"[].identities[type=EMAIL].value`).
+    private enum AttributeOrigin {
+        case object(key: String, JSONNode)
+        case entry(String)
+    }
+
+    /// The container of the record that holds the node at `index` (an object, or an entry).
+    private func attributeOrigin(of index: Int, in record: JSONNode) -> AttributeOrigin? {
+        var found: AttributeOrigin?
+        func search(_ list: JSONNode, prefix: String, depth: Int) {
+            list.forEachElement { element in
+                guard found == nil, element.kind == .object else { return }
+                if element.index == index {
+                    var nameKey = "", name = "", valueKey = ""
+                    element.forEachField { key, field in
+                        let key = String(decoding: key, as: UTF8.self)
+                        if nameKey.isEmpty, let text = field.string, Self.attributeNameKeys.contains(Array(key.utf8)) { (nameKey, name) = (key, text) }
+                        else if valueKey.isEmpty, Self.attributeValueKeys.contains(Array(key.utf8)) { valueKey = key }
+                    }
+                    found = .entry("\(prefix)[\(nameKey)=\(name)].\(FieldPath(keys: [valueKey]).description)")
+                } else if depth < 1 {
+                    element.forEachField { key, nested in
+                        if found == nil, keys.find(key)?.isContainer == true, nested.kind == .array {
+                            search(nested, prefix: prefix + "[]." + FieldPath(keys: [String(decoding: key, as: UTF8.self)]).description, depth: depth + 1)
+                        }
+                    }
+                }
+            }
+        }
+        record.forEachField { key, value in
+            guard found == nil, keys.find(key)?.isContainer == true else { return }
+            let name = String(decoding: key, as: UTF8.self)
+            if value.index == index, value.kind == .object { found = .object(key: name, value) }
+            else if value.kind == .array { search(value, prefix: FieldPath(keys: [name]).description, depth: 0) }
+        }
+        return found
+    }
+
+    /// What `--explain` adds to a path whose value was unwrapped (see ``unwrapped(_:for:)``):
+    /// `.value`, or the list element's index (`[0]`).
+    private static func unwrapping(_ node: JSONNode?, for field: CanonicalField) -> String {
+        guard let node else { return "" }
+        switch node.kind {
+        case .object:
+            guard wrappedValue(node) != nil else { return "" }
+            return node.field("value") != nil ? ".value" : ".Value"
+        case .array where field != .avatarURL:
+            return firstValue(of: node).map { "[\($0.index)]" } ?? ""
+        default:
+            return ""
+        }
     }
 
     /// The key as the object spells it: `key`, or its PascalCase form when only that is there.

@@ -8,6 +8,12 @@ protocol RecordMapping: Sendable {
 
     /// Which source fed each canonical field of `record` (fields that got a value), for `--explain`.
     func sources(of record: JSONNode) -> [(CanonicalField, String)]
+
+    /// Why `record` is left out (a bot, a group, a deleted account), when it is; for `--explain`.
+    func exclusionReason(of record: JSONNode) -> String?
+
+    /// This mapping as a run's options want it (see ``MappingOptions``).
+    func configured(_ options: MappingOptions) -> any RecordMapping
 }
 
 extension RecordMapping {
@@ -15,4 +21,6 @@ extension RecordMapping {
     func map(_ record: JSONNode) -> SourceRecord { map(record, fields: .all) }
 }
 
-extension UserMapping: RecordMapping {}
+extension UserMapping: RecordMapping {
+    func configured(_ options: MappingOptions) -> any RecordMapping { configured(options) as UserMapping }
+}

@@ -9,18 +9,24 @@ extension UserMapping {
     static let general = UserMapping(
         [
             // The record's own id; then the id of the person it is about, in the snake_case and
-            // camelCase forms of ``idNouns`` (`user_id`, `accountId`, `objectId`); then ids by other names.
-            .id: ["id"] + idNames(of: idNouns) + ["uuid", "login.uuid", "_id", "uid", "gid", "localId", "id_str", "guid", "sub"],
+            // camelCase forms of ``idNouns`` (`user_id`, `accountId`, `objectId`); then ids by
+            // other names, the stable opaque ones first (a UUID, a directory's GUID, an OpenID
+            // subject, a descriptor); then a Matrix id or resource name kept under `name`; last the
+            // login a person chose, which is unique but may change (``loginIDs``). Never a name to show.
+            .id: ["id"] + idNames(of: idNouns) + opaqueIDs + [.identifier("name")] + loginIDs,
             // A name to show, over a formatted name, over given + family names (Google's and
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "displayName", "display_name", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname",
+                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn", "friendly_name", "friendlyName",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
                 .joined("name.given_name", "name.family_name"), .joined("name.given_name", "name.surname"),
+                .joined("name.first_name", "name.last_name"), .joined("name.firstName", "name.lastName"),
+                // A list of names (Google People's `names[]`): the primary one's.
+                .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
-                .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("firstname", "lastname"),
+                .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
@@ -28,13 +34,18 @@ extension UserMapping {
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
-                "screen_name", "preferred_username", "acct", "slug",
+                "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "email_address", "emailAddress", "primary_email", "primaryEmail", "public_email",
+                "email", "mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
+                // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
-                .primaryElement("email_addresses", key: "email_address"),
+                .primaryElement("emails", key: "address"),
+                .primaryElement("email_addresses", key: "email_address"), .primaryElement("email_addresses", key: "email"),
+                .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
+                .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
+                .primaryElement("emailAddresses", key: "address"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
             ],
             // Avatars, then photos and pictures, then thumbnails: the larger image first. Each may
@@ -47,16 +58,19 @@ extension UserMapping {
                 "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
                 "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
                 "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
-                .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"),
+                .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"), "avatars",
                 "links.avatar.href", "_links.avatar.href",
+                // Icons are small: after every photo, before the thumbnails.
+                "icon", "icon_url", "iconUrl", "icons", "profile_pic_url", "profilePicUrl",
                 "thumbnail", "thumbnail_url", "thumbnailUrl", "thumbnailPhotoUrl", "smallPhotoUrl",
                 "*.avatar_url", "*.avatar", "*.avatarUrl", "*.avatar_urls", "*.avatar_template", "*.picture", "*.image",
                 "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
-                "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone",
+                "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
+                .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
@@ -72,12 +86,17 @@ extension UserMapping {
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
+        // Records that are not people, by a flag or by what a field types them as (see
+        // ``NonPersonKind``); and deleted accounts.
         excluding: [
             RecordExclusion(when: "is_bot", isTrue: "bot"),
             RecordExclusion(when: "bot", isTrue: "bot"),
+            RecordExclusion(when: "isBot", isTrue: "bot"),
+            RecordExclusion(when: "is_group", isTrue: "group"),
+            RecordExclusion(when: "group", isTrue: "group"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
-            RecordExclusion(when: "type", is: "bot", "bot"),
-        ],
+            RecordExclusion(whenPresent: "serviceAccountClientId", "service account"),
+        ] + kindFields.map { RecordExclusion(kindOf: $0) },
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
             "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
@@ -85,13 +104,49 @@ extension UserMapping {
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
         ],
-        wrappers: ["user", "member", "profile", "account", "person", "contact"])
+        wrappers: ["user", "member", "profile", "account", "person", "contact", "node"],
+        containers: attributeContainers)
+
+    /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in
+    /// PascalCase too: attribute objects (Keycloak's `attributes: {"phone": ["…"]}`, an LDAP
+    /// gateway's `attributes: {"mail": ["…"]}`, Ory's `traits`, HubSpot's `properties`), attribute
+    /// lists (Cognito's `Attributes`/`UserAttributes: [{"Name", "Value"}]`, ldapjs's `attributes:
+    /// [{"type", "values": […]}]`, `custom_attributes: [{"key", "value"}]`), and lists of typed
+    /// identities (HubSpot's `identity-profiles[].identities[{"type": "EMAIL", "value"}]`).
+    static let attributeContainers = [
+        "attributes", "userAttributes", "user_attributes", "attrs", "customAttributes", "custom_attributes",
+        "traits", "properties", "claims",
+        "identities", "identity-profiles", "identity_profiles", "identityProfiles",
+    ]
+
+    /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
+    /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
+    /// (`sub`: Cognito keeps it among its attributes), HubSpot's `vid`, Azure DevOps' `descriptor`
+    /// and `originId`, a Google resource name (`people/c714…`), Appwrite's `$id`, Twilio's `sid`,
+    /// and a resource's own URI (Calendly's, Vimeo's `uri`).
+    static let opaqueIDs: [FieldSource] = [
+        "uuid", "login.uuid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
+        "vid", "canonical-vid", "descriptor", "originId", "resourceName", "$id", "sid", "uri",
+    ]
+
+    /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
+    /// that asked for `login` and not `id`); an LDAP entry's distinguished name last (`dn`,
+    /// ldapjs's `objectName`).
+    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn", "objectName"]
+
+    /// Fields that say what a record is (`"type": "bot"`, `"subjectKind": "group"`): a record
+    /// typed as something that is not a person is left out (see ``NonPersonKind``).
+    static let kindFields: [FieldPath] = [
+        "type", "kind", "subjectKind", "subject_kind", "account_type", "accountType", "user_type", "userType",
+        "principalType", "principal_type", "@odata.type", "objectClass",
+    ].map { FieldPath(keys: [$0]) }
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "object"]
 
-    /// `user_id`, `userId`, `account_id`, `accountId`, …: each noun's snake_case and camelCase id.
+    /// `user_id`, `userId`, `_user_id`, `account_id`, …: each noun's snake_case and camelCase id,
+    /// and the snake_case one with a leading underscore (Gerrit's `_account_id`).
     static func idNames(of nouns: [String]) -> [FieldSource] {
-        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id"].map { .value(FieldPath($0)) } }
+        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id", "_\(noun)_id"].map { .value(FieldPath($0)) } }
     }
 }

@@ -29,17 +29,44 @@ public final class UserMapping: Sendable {
     /// with no id and no name, username or email of its own is read as the first of these
     /// objects that has an id and one of them.
     public let wrappers: [String]
+    /// Fields of a record whose value holds more of its keys, read as if they were the
+    /// record's own (where the record has no such key itself): an attribute object
+    /// (`attributes: {"phone": ["+1…"]}`), a list of named values (`[{"Name": "email", "Value": …}]`,
+    /// `[{"key", "value"}]`, `[{"name", "values": […]}]`) or of typed ones (`[{"type": "EMAIL",
+    /// "value": …}]`), and lists of such lists (`identity-profiles[].identities`).
+    public let containers: [String]
     let plan: MappingPlan
 
     public init(
         _ rules: KeyValuePairs<CanonicalField, [FieldSource]>, excluding exclusions: [RecordExclusion] = [],
-        wildcardSkips: [String] = [], wrappers: [String] = []
+        wildcardSkips: [String] = [], wrappers: [String] = [], containers: [String] = []
     ) {
         self.rules = rules.map { Rule(field: $0.key, sources: $0.value) }
         self.exclusions = exclusions
         self.wildcardSkips = wildcardSkips
         self.wrappers = wrappers
-        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers)
+        self.containers = containers
+        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+    }
+
+    private init(rules: [Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String], containers: [String], avatarBase: BaseURL?) {
+        self.rules = rules
+        self.exclusions = exclusions
+        self.wildcardSkips = wildcardSkips
+        self.wrappers = wrappers
+        self.containers = containers
+        plan = MappingPlan(rules: rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: avatarBase)
+    }
+
+    /// This mapping for a run's ``MappingOptions``: with `includeNonPeople`, without the
+    /// exclusions of records that are not people (deleted accounts are still left out); with a
+    /// `baseURL`, resolving avatars' paths against it.
+    func configured(_ options: MappingOptions) -> UserMapping {
+        let dropsExclusions = options.includeNonPeople && exclusions.contains(where: \.isNonPerson)
+        guard dropsExclusions || options.baseURL != plan.avatarBase else { return self }
+        return UserMapping(
+            rules: rules, exclusions: options.includeNonPeople ? exclusions.filter { !$0.isNonPerson } : exclusions,
+            wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: options.baseURL)
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.
@@ -54,5 +81,11 @@ public final class UserMapping: Sendable {
     func sources(of record: JSONNode) -> [(CanonicalField, String)] {
         guard record.kind == .object else { return [] }
         return plan.sources(of: record)
+    }
+
+    /// Why `record` is left out, when it is.
+    func exclusionReason(of record: JSONNode) -> String? {
+        guard record.kind == .object else { return nil }
+        return plan.exclusionReason(of: record)
     }
 }

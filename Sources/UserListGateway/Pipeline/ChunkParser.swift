@@ -357,7 +357,8 @@ struct ChunkParser {
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping
-            batch.morePages = shape.morePages(in: root)
+            // A single user (a line of an export) says nothing about pages.
+            if case .single = records { batch.morePages = nil } else { batch.morePages = shape.pagingNote(in: root, records: records) }
             if let explanation { explain(records, shape, transformed: transformed, chunk: chunk, into: explanation) }
             switch records {
             case .array(let array, let path):
@@ -366,6 +367,13 @@ struct ChunkParser {
             case .single(let record, let path):
                 batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
                 batch.records.append(map(record, with: mapping, transformed: transformed))
+            case .keyed(let object, let path):
+                // One located record per key (its path ends in the key), built now: a record
+                // without an id of its own gets its key, which a judged record can't.
+                object.forEachField { key, record in
+                    batch.startDocument(at: offset, path: path + [.key(String(decoding: key, as: UTF8.self))], isArray: false, transformed: transformed)
+                    batch.records.append(mapping.map(record, fields: fields).identified(byKey: key))
+                }
             case .ambiguous(let paths):
                 let list = paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
                 throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "more than one array of users in \(what) (\(list))", hint: "say which with --users-at"))
@@ -420,10 +428,26 @@ struct ChunkParser {
         switch records {
         case .array(let array, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
-            array.forEachElement { explanation.record(sources: shape.mapping.sources(of: $0)) }
+            var index = 0
+            array.forEachElement { record in
+                explanation.record(sources: shape.mapping.sources(of: record))
+                if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path + [.index(index)]), reason: reason) }
+                index += 1
+            }
         case .single(let record, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
             explanation.record(sources: shape.mapping.sources(of: record))
+            if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path), reason: reason) }
+        case .keyed(let object, let path):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)
+            object.forEachField { key, record in
+                var sources = shape.mapping.sources(of: record)
+                if !sources.contains(where: { $0.0 == .id }) { sources.insert((.id, "(its key)"), at: 0) }
+                explanation.record(sources: sources)
+                if let reason = shape.mapping.exclusionReason(of: record) {
+                    explanation.leftOut(path: JSONPathLocator.describe(path + [.key(String(decoding: key, as: UTF8.self))]), reason: reason)
+                }
+            }
         case .ambiguous:
             break
         }

@@ -9,7 +9,7 @@ extension ParallelReader {
         case small
         /// Its users were read element by element; the input goes on at `rest` (nil: it ended),
         /// and the document's word on more pages is `morePages`.
-        case streamed(rest: (chunk: InputChunk, keepFrom: Int)?, morePages: String?)
+        case streamed(rest: (chunk: InputChunk, keepFrom: Int)?, morePages: PagingNote?)
         /// The outline could not be used: the input was rewound to its first byte, to be read
         /// whole as before (which reports whatever was wrong, at its place).
         case rewound
@@ -70,7 +70,7 @@ extension ParallelReader {
     /// The users' array of the outlined document, when detection finds one that was cut (so it
     /// is worth streaming) and every other cut array is valid JSON (the outline did not check it).
     private func usersArray(in outline: DocumentOutline, of first: InputChunk, source: RereadableBytes, inputName: String) throws
-        -> (extent: DocumentOutline.ArrayExtent, mapping: any RecordMapping, path: [JSONPathComponent], morePages: String?)?
+        -> (extent: DocumentOutline.ArrayExtent, mapping: any RecordMapping, path: [JSONPathComponent], morePages: PagingNote?)?
     {
         let text = first.replacingBytes(with: outline.text)
         let stream = JSONDocumentStream()
@@ -85,7 +85,7 @@ extension ParallelReader {
             let bytes = try Self.read(source, other.start..<other.end, inputName: inputName)
             if bytes.withUnsafeBytes({ JSONSyntaxDiagnoser.firstError(in: $0) }) != nil { return nil }
         }
-        return (users, shape.mapping, path, shape.morePages(in: root))
+        return (users, shape.mapping, path, shape.pagingNote(in: root, records: .array(array, path: path)))
     }
 
     /// How many arrays come before `target` in `root`, in document order (the order of the

@@ -24,6 +24,7 @@ struct ParallelReader<Prepared: Sendable> {
     /// Every input's layout, when not each input's own (see ``UserGateway/layout``).
     var layout: InputLayout?
     var progress: ReadProgress?
+    var paging: PagingReport?
     /// Decides native records from their keys (see ``ChunkParser/judge``).
     var judge: (any RecordJudge)?
     /// What each worker does with its batch once decoded (the Service's and ViewModel's
@@ -45,6 +46,7 @@ struct ParallelReader<Prepared: Sendable> {
         for source in inputs {
             let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
+            input.paging = paging
             try read(input, pool: pool, emit)
         }
     }
@@ -53,12 +55,15 @@ struct ParallelReader<Prepared: Sendable> {
         // Chunks in flight: enough to keep every worker busy while the oldest is handed on.
         let depth = 2 * workers
         var pending: [ChunkJob<Prepared>] = []
-        var morePages: String?
+        var morePages: PagingNote?
         var chunk = try input.firstChunk()
         var carried = 0
         if !input.reachedEnd, chunk.bytes.firstNonBlank == UInt8(ascii: "["), let mapping = arrayMapping(chunk) {
             // One array bigger than a chunk: its elements are parsed as documents of their own.
-            guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else { return }
+            guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else {
+                // The input ends with the array: its HTTP response may still name the next page.
+                return try DocumentReader(input: input, parser: makeParser()).reportMorePages { try emit(prepare($0)) }
+            }
             chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
             carried = rest.count - keepFrom
         } else if !input.reachedEnd, chunk.bytes.firstNonBlank == UInt8(ascii: "{") {
@@ -161,7 +166,7 @@ struct ParallelReader<Prepared: Sendable> {
         var scanFrom = 0
         var handedOn = 0
         var pending: [ChunkJob<Prepared>] = []
-        var morePages: String?
+        var morePages: PagingNote?
         func settleOldest() throws {
             let job = pending.removeFirst()
             if try settle(job, &morePages, emit) != nil {
@@ -215,7 +220,7 @@ struct ParallelReader<Prepared: Sendable> {
     }
 
     /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
-    private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout String?, _ emit: (Prepared) throws -> Void) throws -> (chunk: InputChunk, keepFrom: Int)? {
+    private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout PagingNote?, _ emit: (Prepared) throws -> Void) throws -> (chunk: InputChunk, keepFrom: Int)? {
         let outcome = try job.wait()
         if outcome.hasDocuments { morePages = outcome.morePages }
         if let prepared = outcome.prepared { try emit(prepared) }
@@ -227,7 +232,7 @@ struct ParallelReader<Prepared: Sendable> {
     /// `unsubmitted`: a chunk read after `later` that no job took, given back last.
     private func finishInOrder(
         _ input: InputReader, from stop: (chunk: InputChunk, keepFrom: Int), after later: [ChunkJob<Prepared>],
-        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: String?, _ emit: (Prepared) throws -> Void
+        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: PagingNote?, _ emit: (Prepared) throws -> Void
     ) throws {
         for job in later { input.giveBack(job.chunk, from: job.carried) }
         if let unsubmitted { input.giveBack(unsubmitted.chunk, from: unsubmitted.carried) }
@@ -243,7 +248,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     struct Outcome {
         var prepared: Prepared?
         var hasDocuments: Bool
-        var morePages: String?
+        var morePages: PagingNote?
         /// Where the region stopped parsing cleanly, when it did not reach its end.
         var keepFrom: Int?
     }

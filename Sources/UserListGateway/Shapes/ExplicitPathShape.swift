@@ -3,6 +3,7 @@ import UserListDomain
 /// The users are where `--users-at` says: an array of user records, or one user object.
 struct ExplicitPathShape: PayloadShape {
     let path: UsersAtPath
+    var mapping: any RecordMapping = AutomaticMapping.shared
 
     var name: String { "where --users-at says (general mapping)" }
 
@@ -17,5 +18,10 @@ struct ExplicitPathShape: PayloadShape {
 
     var needsAnArray: Bool { false }
 
-    var mapping: any RecordMapping { AutomaticMapping.shared }
+    /// Itself, so the run still knows where `--users-at` looked (its message names the path).
+    func configured(_ options: MappingOptions) -> any PayloadShape {
+        var shape = self
+        shape.mapping = mapping.configured(options)
+        return shape
+    }
 }

@@ -17,16 +17,23 @@ struct MicrosoftGraphShape: PayloadShape {
         document.field("@odata.nextLink")?.string == nil ? nil : "\"@odata.nextLink\" says more users follow"
     }
 
-    private static let mapping = UserMapping([
-        .id: ["id"],
-        .name: ["displayName", .joined("givenName", "surname")],
-        .username: ["userPrincipalName"],
-        .email: ["mail", "userPrincipalName"],
-        .bio: ["jobTitle"],
-        .phone: ["mobilePhone", .primaryElement("businessPhones", key: "value")],
-        .city: ["city"],
-        .zipcode: ["postalCode"],
-        .street: ["streetAddress"],
-        .companyName: ["companyName"],
-    ])
+    /// Groups (`GET /groups`: every group has `groupTypes`, `[]` for a security group) and the
+    /// groups, devices and service principals of a members list (`@odata.type`) are not people.
+    private static let mapping = UserMapping(
+        [
+            .id: ["id"],
+            .name: ["displayName", .joined("givenName", "surname")],
+            .username: ["userPrincipalName"],
+            .email: ["mail", "userPrincipalName"],
+            .bio: ["jobTitle"],
+            .phone: ["mobilePhone", .primaryElement("businessPhones", key: "value")],
+            .city: ["city"],
+            .zipcode: ["postalCode"],
+            .street: ["streetAddress"],
+            .companyName: ["companyName"],
+        ],
+        excluding: [
+            RecordExclusion(kindOf: FieldPath(keys: ["@odata.type"])),
+            RecordExclusion(whenPresent: "groupTypes", "group"),
+        ])
 }

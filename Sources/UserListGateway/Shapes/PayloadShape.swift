@@ -22,11 +22,15 @@ protocol PayloadShape: Sendable {
     /// or one level down). Envelopes do; a single user need not. Detection skips these shapes
     /// for the single users of an NDJSON export without asking each of them.
     var needsAnArray: Bool { get }
+
+    /// This shape with its mapping as a run's options want it (see ``ConfiguredShape``).
+    func configured(_ options: MappingOptions) -> any PayloadShape
 }
 
 extension PayloadShape {
     func morePages(in document: JSONNode) -> String? { nil }
     var needsAnArray: Bool { true }
+    func configured(_ options: MappingOptions) -> any PayloadShape { ConfiguredShape(self, options) }
 }
 
 extension JSONNode {
@@ -68,6 +72,9 @@ enum UserRecords {
     case array(JSONNode, path: [JSONPathComponent])
     /// The document, or the object at `path`, is itself one user.
     case single(JSONNode, path: [JSONPathComponent] = [])
+    /// An object at `path` whose every field is a user, keyed by the user's id
+    /// (`{"U1": {…}, "U2": {…}}`): a record without an id of its own gets its key (``KeyedUsersShape``).
+    case keyed(JSONNode, path: [JSONPathComponent])
     /// Several arrays could be the users: the document needs `--users-at`.
     case ambiguous([[JSONPathComponent]])
 }

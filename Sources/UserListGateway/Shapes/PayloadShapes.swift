@@ -1,8 +1,10 @@
 import UserListDomain
 /// The payload shapes the Gateway knows, in detection order: the named APIs (each recognised by
 /// its envelope's own keys), then seed 000's envelope, a bare array, any other envelope holding
-/// an array of users (so a team object with its own `id` and `name` lists its members), and last
-/// a single user.
+/// an array of users (so a team object with its own `id` and `name` lists its members), a single
+/// user, a GraphQL connection, and last users in an object keyed by id. The last two are asked
+/// only of an object that is no single user (the quick test of ``SingleUserShape`` answers for
+/// each line of an export first).
 enum PayloadShapes {
     static let all: [any PayloadShape] = [
         ReqresShape(),
@@ -16,6 +18,8 @@ enum PayloadShapes {
         UserArrayShape(),
         GeneralEnvelopeShape(),
         SingleUserShape(),
+        GraphQLShape(),
+        KeyedUsersShape(),
     ]
 
     /// What detection looks for, for the message when nothing matched.

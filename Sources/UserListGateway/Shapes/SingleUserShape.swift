@@ -10,8 +10,11 @@ struct SingleUserShape: PayloadShape {
         let looksLikeUser = document.hasField("id") || document.hasField("name")
             || document.hasField("email") || document.hasField("username")
         // The four keys above are a quick test for each line of an export; anything else is a user
-        // when the general mapping finds a person in it (`{"accountId": …, "displayName": …}`).
-        return looksLikeUser || GeneralEnvelopeShape.looksLikeUser(document) ? .single(document) : nil
+        // when the general mapping finds a person in it (`{"accountId": …, "displayName": …}`),
+        // unless it is a map of users keyed by id or a GraphQL connection (asked next).
+        if looksLikeUser { return .single(document) }
+        if KeyedUsersShape.records(in: document) != nil || GraphQLShape().userRecords(in: document) != nil { return nil }
+        return GeneralEnvelopeShape.looksLikeUser(document) ? .single(document) : nil
     }
 
     var needsAnArray: Bool { false }

@@ -18,6 +18,9 @@ struct MergeRowStream {
     private let form: Form
     private let colour: JSONHighlighter?
     private var first = true
+    /// A header not yet written: it goes out with the first row, or at the end of a run that
+    /// succeeds, as a single run writes it (a run that fails before any row writes nothing).
+    private var pendingHeader: (any RowStreamingRenderer)?
 
     init?(renderer: any ListRenderer, highlight: JSONHighlighter?) {
         if let json = renderer as? JSONListRenderer, highlight == nil {
@@ -36,14 +39,15 @@ struct MergeRowStream {
         if case .rows = form { true } else { false }
     }
 
-    func writeOpening(_ state: ListState, to output: OutputWriter) {
+    mutating func writeOpening(_ state: ListState, to output: OutputWriter) {
         switch form {
-        case .rows(let renderer): renderer.writeHeader(to: output)
+        case .rows(let renderer): pendingHeader = renderer
         case .json(let renderer): renderer.writeOpening(state, to: output)
         }
     }
 
     mutating func write(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
+        writePendingHeader(to: output)
         if case .json = form, !first { output.write(byte: UInt8(ascii: ",")) }
         first = false
         if let colour {
@@ -53,7 +57,14 @@ struct MergeRowStream {
         }
     }
 
-    func writeClosing(to output: OutputWriter) {
+    mutating func writeClosing(to output: OutputWriter) {
+        writePendingHeader(to: output)
         if case .json(let renderer) = form { renderer.writeClosing(to: output) }
+    }
+
+    private mutating func writePendingHeader(to output: OutputWriter) {
+        guard let renderer = pendingHeader else { return }
+        renderer.writeHeader(to: output)
+        pendingHeader = nil
     }
 }

@@ -17,6 +17,8 @@ struct MergeStage {
     /// Input lines the driver numbered, when it says: fewer or more counted means a lost or
     /// repeated partition, which must not pass as an answer.
     var expectedLines: Int?
+    /// The inputs' names, as the driver numbered them (a single run's messages name its one input).
+    var names: [String] = []
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
@@ -34,6 +36,8 @@ struct MergeStage {
         var streamed = 0
         /// In a run that fails, the rows a single run streamed before failing: up to this position.
         var streamEnd: Int?
+        /// Every record read was not a person: a single run's error, instead of the output.
+        var onlyNonPeople: UserlistError?
 
         /// Once every line of counts is in (they sort first): the warnings, and the output's start.
         func startStreaming() throws(UserlistError) {
@@ -50,6 +54,8 @@ struct MergeStage {
                 streamEnd = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
             } else {
                 for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+                onlyNonPeople = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:)))
+                if onlyNonPeople != nil { return }
                 for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
             }
             stream!.writeOpening(UserListPage(query: run.query, totalItems: total.matched, kept: []).state, to: output)
@@ -139,6 +145,7 @@ struct MergeStage {
                 try? output.flush()
                 throw error.error
             }
+            if let onlyNonPeople { throw onlyNonPeople }
             guard streamed == total.matched else { throw Self.lostRows(streamed, total) }
             stream!.writeClosing(to: output)
             try output.flush()
@@ -153,6 +160,7 @@ struct MergeStage {
             throw error.error
         }
         for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+        if let error = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:))) { throw error }
         for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
 
         var statistics = RunStatistics()

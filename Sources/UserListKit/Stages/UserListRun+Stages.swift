@@ -24,7 +24,7 @@ extension UserListRun {
             var failure: UserlistError?
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
-                    try MergeStage(run: self, expectedLines: expectedLines).run(input, to: output, warnings: warnings)
+                    try MergeStage(run: self, expectedLines: expectedLines, names: names).run(input, to: output, warnings: warnings)
                 }
             } catch {
                 failure = error

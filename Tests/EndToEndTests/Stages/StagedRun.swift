@@ -156,7 +156,7 @@ enum StagedRun {
         let output = OutputWriter()
         let warnings = CollectedWarnings()
         do {
-            _ = try MergeStage(run: run, expectedLines: expectedLines).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            _ = try MergeStage(run: run, expectedLines: expectedLines, names: inputs).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
         } catch {
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)

@@ -20,7 +20,7 @@ import Testing
 
     @Test func summaryJSONAddsUp() throws {
         let json = Self.summary().json
-        #expect(json == #"{"inputs":2,"bytes":448000000,"records":1000006,"users":1000000,"rejected":5,"duplicates":1,"excluded":0,"matched":20,"written":20,"seconds":2.346,"status":"ok"}"# + "\n")
+        #expect(json == #"{"inputs":2,"bytes":448000000,"records":1000006,"users":1000000,"rejected":5,"duplicates":1,"excluded":0,"matched":20,"written":20,"next":null,"seconds":2.346,"status":"ok"}"# + "\n")
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
         #expect(object["records"] as? Int == (object["users"] as! Int) + (object["rejected"] as! Int) + (object["duplicates"] as! Int) + (object["excluded"] as! Int))
     }

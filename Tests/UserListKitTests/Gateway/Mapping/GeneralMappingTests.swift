@@ -125,7 +125,8 @@ extension GatewayTests {
             #expect(found.email == "nelly@discord.com")
         }
 
-        /// Keycloak admin `GET /admin/realms/{realm}/users`: `attributes` values are arrays.
+        /// Keycloak admin `GET /admin/realms/{realm}/users`: `attributes` values are arrays, read
+        /// as the record's keys (issue 20).
         @Test func keycloakUser() throws {
             let json = """
                 {"id":"f3a1b2c4-5d6e-4f70-8a9b-0c1d2e3f4a5b","createdTimestamp":1700000000000,"username":"jdoe","enabled":true,
@@ -134,8 +135,9 @@ extension GatewayTests {
                  "access":{"manageGroupMembership":true,"view":true,"mapRoles":true,"impersonate":false,"manage":true}}
                 """
             #expect(try user(json) == User(
-                id: "f3a1b2c4-5d6e-4f70-8a9b-0c1d2e3f4a5b", name: "Jörg Doe", username: "jdoe", email: "jdoe@example.com"))
+                id: "f3a1b2c4-5d6e-4f70-8a9b-0c1d2e3f4a5b", name: "Jörg Doe", username: "jdoe", email: "jdoe@example.com", phone: "+49 30 1234"))
             #expect(try sources(json)[.name] == "firstName + lastName")
+            #expect(try sources(json)[.phone] == "attributes.phone[0]")
         }
 
         /// Firebase Admin SDK `UserRecord.toJSON()` (`auth.listUsers()`).

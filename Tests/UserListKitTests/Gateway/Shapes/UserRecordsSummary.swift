@@ -9,7 +9,7 @@
 
 extension UserRecords {
     /// What a shape found, comparable in a test: `.users (2)` for an array of two records at
-    /// `.users`, `single .` for one user object, `ambiguous .a, .b` for several candidate arrays.
+    /// `.users`, `single .` for one user object, `keyed .users (2)` for a map of two, `ambiguous .a, .b` for several candidate arrays.
     var summary: String {
         switch self {
         case .array(let array, let path):
@@ -18,6 +18,8 @@ extension UserRecords {
             return "\(JSONPathLocator.describe(path)) (\(count))"
         case .single(_, let path):
             return "single \(JSONPathLocator.describe(path))"
+        case .keyed(let object, let path):
+            return "keyed \(JSONPathLocator.describe(path)) (\(object.count))"
         case .ambiguous(let paths):
             return "ambiguous " + paths.map { JSONPathLocator.describe($0) }.joined(separator: ", ")
         }

@@ -1,0 +1,41 @@
+import UserListDomain
+@_spi(Pipeline) import UserListJSON
+/// A GraphQL response whose users are a connection anywhere under `data`: its `nodes`
+/// (`{"data": {"organization": {"membersWithRole": {"nodes": [...]}}}}`) or its `edges`, each
+/// `{"cursor", "node": {…}}` (the general mapping reads the person in `node`, as any wrapped one).
+/// The first connection found, depth first, whose first elements look like users.
+struct GraphQLShape: PayloadShape {
+    var name: String { "GraphQL connection (general mapping)" }
+
+    /// How deep under `data` a connection is looked for.
+    static let maximumDepth = 6
+
+    func userRecords(in document: JSONNode) -> UserRecords? {
+        guard document.kind == .object, let data = document.field("data"), data.kind == .object else { return nil }
+        return Self.connection(in: data, path: [.key("data")], depth: 0).map { .array($0.array, path: $0.path) }
+    }
+
+    /// The users' `nodes` or `edges` array under `object`, and its path.
+    static func connection(in object: JSONNode, path: [JSONPathComponent], depth: Int) -> (array: JSONNode, path: [JSONPathComponent], container: JSONNode)? {
+        var found: (JSONNode, [JSONPathComponent], JSONNode)?
+        object.forEachField { keyBytes, value in
+            guard found == nil else { return }
+            let key = String(decoding: keyBytes, as: UTF8.self)
+            switch value.kind {
+            case .array where key == "nodes" || key == "edges":
+                let first = value.elements(upTo: 3).map { element in key == "edges" ? element.field("node") ?? element : element }
+                if !first.isEmpty, first.contains(where: GeneralEnvelopeShape.looksLikeUser) { found = (value, path + [.key(key)], object) }
+            case .object where depth < maximumDepth:
+                found = connection(in: value, path: path + [.key(key)], depth: depth + 1)
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// Its arrays are deeper than ``JSONNode/holdsAnArray`` looks.
+    var needsAnArray: Bool { false }
+
+    var mapping: any RecordMapping { AutomaticMapping.shared }
+}

@@ -1,0 +1,209 @@
+import UserListDomain
+@_spi(Pipeline) import UserListJSON
+/// Where an envelope says its next page is, by the names APIs give it, not by API:
+///
+/// 1. a URL: `@odata.nextLink`, `next`, `next_url`, `next_page_url`, `next_page` (a URL, or an
+///    object with one: Asana's `{uri, path, offset}`), `links.next` (JSON:API), `_links.next.href`
+///    (HAL), `paging.next` (Facebook's URL, HubSpot's `{after, link}`), `pagination.next`, …;
+/// 2. a cursor: `next_cursor`, `response_metadata.next_cursor` (Slack), `meta.after_cursor`,
+///    `paging.next.after`, `pages.next.starting_after` (Intercom), `nextPageToken` (Google),
+///    `next_page_token` (Zoom), `PaginationToken` (Cognito), `NextToken`, `next_token` (Synapse),
+///    `continuationToken`; and, only beside a flag that says more follow, `cursor` (Dropbox),
+///    `Marker` (AWS's `IsTruncated`), `vid-offset` (HubSpot's `has-more`), a GraphQL
+///    connection's `pageInfo.endCursor` (`hasNextPage`);
+/// 3. a flag that more follow (`has_more`, `hasMore`, `has-more`) and nothing else: the last
+///    record's id, to start after (Stripe's `starting_after`);
+/// 4. counts: `page` of `total_pages`, SCIM's `startIndex` + `itemsPerPage` of `totalResults`,
+///    `skip` + `limit` of `total`: the next page's number, start index or skip.
+///
+/// A flag that says no more follow (`has_more: false`, `hasNextPage: false`, `IsTruncated: false`)
+/// wins over any cursor; an empty or `null` value is none. The keys are looked for in the
+/// document and in the object that holds the users (a GraphQL connection, a nested envelope).
+enum NextPageFinder {
+    static let urlPaths: [[String]] = [
+        ["@odata.nextLink"], ["next"], ["next_url"], ["nextUrl"], ["next_page_url"], ["nextPageUrl"], ["next_link"], ["nextLink"],
+        ["next_page"], ["nextPage"], ["next_href"], ["links", "next"], ["_links", "next"], ["paging", "next"],
+        ["pagination", "next"], ["pagination", "next_url"], ["pagination", "nextUrl"], ["pagination", "next_page_url"],
+        ["meta", "next"], ["meta", "links", "next"], ["meta", "next_page_url"], ["meta", "pagination", "links", "next"],
+        ["meta", "pagination", "next_url"], ["meta", "pagination", "next"], ["pagination", "next_page"], ["_pagination", "next"],
+    ]
+    static let cursorPaths: [[String]] = [
+        ["next_cursor"], ["nextCursor"], ["response_metadata", "next_cursor"], ["meta", "next_cursor"], ["meta", "nextCursor"],
+        ["meta", "after_cursor"], ["results_metadata", "next_cursor"], ["pagination", "next_cursor"], ["pagination", "nextCursor"],
+        ["pagination", "cursor"], ["paging", "next", "after"], ["pages", "next", "starting_after"],
+        ["nextPageToken"], ["next_page_token"], ["PaginationToken"], ["paginationToken"], ["NextToken"], ["nextToken"], ["next_token"],
+        ["continuationToken"], ["continuation_token"], ["NextMarker"], ["nextMarker"],
+    ]
+    /// Cursors that name the next page only when a flag says more follow (they are there on the
+    /// last page too, or name the current one).
+    static let flaggedCursorPaths: [[String]] = [
+        ["cursor"], ["Marker"], ["marker"], ["vid-offset"], ["vidOffset"], ["offset-token"], ["pageInfo", "endCursor"],
+        ["additional_data", "pagination", "next_start"],
+    ]
+    /// Flags that more follow (true) or not (false).
+    static let moreFlags: [[String]] = [
+        ["has_more"], ["hasMore"], ["has-more"], ["HasMore"], ["more"], ["IsTruncated"], ["isTruncated"], ["truncated"],
+        ["pageInfo", "hasNextPage"], ["meta", "has_more"], ["meta", "hasMore"], ["pagination", "has_more"], ["pagination", "hasMore"],
+        ["additional_data", "pagination", "more_items_in_collection"],
+    ]
+    /// Where a URL sits in an object that stands for a link (`{"href"}`, HubSpot's `{"link"}`).
+    static let linkKeys: [StaticString] = ["href", "link", "url", "uri", "path"]
+
+    /// A path of keys, with its keys' bytes made once, and its first key's bit in ``firstKeys``.
+    struct KeyPath {
+        let keys: [String]
+        let bytes: [[UInt8]]
+        let first: Int
+    }
+
+    private static let basePaths: [[String]] = [["_links", "base"], ["links", "base"]]
+
+    /// Every path's first key, by bit: a place's keys are read once, and only the paths whose
+    /// first key is there are followed (asked of every envelope, so of every page of an export).
+    private static let firstKeyNames: [String] = {
+        var names: [String] = []
+        for path in urlPaths + cursorPaths + flaggedCursorPaths + moreFlags + basePaths where !names.contains(path[0]) { names.append(path[0]) }
+        precondition(names.count <= 64)
+        return names
+    }()
+    private static let firstKeys = KeyTable(firstKeyNames.enumerated().map { KeyTable.Key(level: 0, key: $1, slot: $0) })
+
+    private static func compiled(_ paths: [[String]]) -> [KeyPath] {
+        paths.map { KeyPath(keys: $0, bytes: $0.map { Array($0.utf8) }, first: firstKeyNames.firstIndex(of: $0[0])!) }
+    }
+
+    private static let urls = compiled(urlPaths)
+    private static let cursors = compiled(cursorPaths)
+    private static let flaggedCursors = compiled(flaggedCursorPaths)
+    private static let flags = compiled(moreFlags)
+    private static let bases = compiled(basePaths)
+
+    /// An object looked in, and which first keys it has.
+    private struct Place {
+        let node: JSONNode
+        let present: UInt64
+
+        init(_ node: JSONNode) {
+            self.node = node
+            var present: UInt64 = 0
+            node.forEachField { key, _ in
+                if let entry = NextPageFinder.firstKeys.find(key) { present |= 1 << UInt64(entry.slot) }
+            }
+            self.present = present
+        }
+
+        func value(at path: KeyPath) -> JSONNode? {
+            guard present & (1 << UInt64(path.first)) != 0 else { return nil }
+            var current = node
+            for key in path.bytes {
+                guard current.kind == .object, let next = current.field(bytes: key) else { return nil }
+                current = next
+            }
+            return current
+        }
+    }
+
+    /// The next page of `document`, whose users are `users` (the last one gives the id after
+    /// which a `has_more` page goes on), held by `container` when that is not the document.
+    static func find(in document: JSONNode, container: JSONNode?, users: JSONNode?, lastID: (JSONNode) -> String?) -> NextPage? {
+        var places = [Place(document)]
+        if let container, container.index != document.index, container.kind == .object { places.append(Place(container)) }
+        guard places.contains(where: { $0.present != 0 }) else { return counted(in: places) }
+        var more: Bool?
+        for place in places {
+            for path in flags {
+                if let flag = place.value(at: path)?.bool { more = (more ?? false) || flag }
+            }
+        }
+        if more == false { return nil }
+        for place in places {
+            for path in urls {
+                guard let node = place.value(at: path), let url = text(node) ?? link(in: node) else { continue }
+                // A path the payload says how to complete (Atlassian's `_links.base` + `_links.next`).
+                if url.hasPrefix("/"), let base = places.lazy.compactMap(baseURL).first {
+                    return NextPage(value: base.value + url, source: describe(path.keys) + " after " + base.source)
+                }
+                return NextPage(value: url, source: describe(path.keys))
+            }
+        }
+        for place in places {
+            for path in cursors + (more == true ? flaggedCursors : []) {
+                if let node = place.value(at: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path.keys)) }
+            }
+        }
+        if more == true, let last = users?.lastElement, let id = lastID(last) {
+            return NextPage(value: id, source: "has_more + last id")
+        }
+        return counted(in: places)
+    }
+
+    private static func counted(in places: [Place]) -> NextPage? {
+        for place in places {
+            if let next = counted(in: place.node) { return next }
+        }
+        return nil
+    }
+
+    /// Where the payload says its relative links start: `_links.base` (Atlassian), `links.base`.
+    private static func baseURL(_ place: Place) -> (value: String, source: String)? {
+        for path in bases {
+            if let base = place.value(at: path)?.string, BaseURL(base) != nil {
+                return (String(base.reversed().drop { $0 == "/" }.reversed()), describe(path.keys))
+            }
+        }
+        return nil
+    }
+
+    /// A string that isn't blank, or a number's text.
+    private static func text(_ node: JSONNode) -> String? {
+        if let string = node.string { return string.allSatisfy(\.isWhitespace) ? nil : string }
+        if node.kind == .number { return node.number?.text }
+        return nil
+    }
+
+    /// The URL of an object that stands for a link.
+    private static func link(in node: JSONNode) -> String? {
+        guard node.kind == .object else { return nil }
+        for key in linkKeys {
+            if let value = node.field(key), let url = value.string, !url.allSatisfy(\.isWhitespace) { return url }
+        }
+        return nil
+    }
+
+    /// The next page by counts: `page` of `total_pages`, SCIM's `startIndex`, `skip` of `total`.
+    private static func counted(in object: JSONNode) -> NextPage? {
+        func integer(_ key: StaticString) -> Int? { object.field(key)?.number?.integer }
+        if let page = integer("page"), let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount"), page < pages {
+            return NextPage(value: String(page + 1), source: "page + 1, of \(pages)")
+        }
+        if let total = integer("totalResults"), let perPage = integer("itemsPerPage") {
+            let start = integer("startIndex") ?? 1
+            if start - 1 + perPage < total, perPage > 0 { return NextPage(value: String(start + perPage), source: "startIndex + itemsPerPage, of \(total)") }
+        }
+        if let total = integer("total"), let skip = integer("skip"), let limit = integer("limit"), limit > 0, skip + limit < total {
+            return NextPage(value: String(skip + limit), source: "skip + limit, of \(total)")
+        }
+        return nil
+    }
+
+    private static func describe(_ path: [String]) -> String { FieldPath(keys: path).description }
+}
+
+extension JSONNode {
+    /// The value at a path of object keys.
+    func value(atKeys keys: [String]) -> JSONNode? {
+        var node = self
+        for key in keys {
+            guard node.kind == .object, let next = node.field(bytes: Array(key.utf8)) else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    /// An array's last element.
+    var lastElement: JSONNode? {
+        var last: JSONNode?
+        forEachElement { last = $0 }
+        return last
+    }
+}
