@@ -13,7 +13,7 @@ struct CompletionTests {
     static let cases: [(line: String, offered: Set<String>)] = [
         ("userlist ", ["list", "diff", "stage", "help", "dir/", "nightly.ndjson", "users.json"]),
         ("userlist d", ["diff", "dir/"]),
-        ("userlist --format ", ["json", "ndjson", "table", "csv", "tsv"]),
+        ("userlist --format ", ["json", "ndjson", "table", "csv", "tsv", "markdown", "html"]),
         ("userlist -f c", ["csv"]),
         ("userlist users.json --sort ci", ["city", "city:desc"]),
         ("userlist --sort city:", ["city:desc"]),
