@@ -57,14 +57,21 @@ public final class UserService: UserServiceProtocol {
             progress?.addRecords(records.count)
             var users: [AnnotatedUser] = []
             users.reserveCapacity(records.count)
+            // The ids' hashes, worked out on the reading threads in the same order; the slots
+            // of the ids a few records on are asked for ahead of their inserts.
+            let hashes = prepared.hashes
+            let ahead = 8
+            for position in hashes.indices.suffix(ahead) { seenIDs.prefetch(hash: hashes[position]) }
             var index = 0
             while let record = records.popLast() {
                 defer { index += 1 }
                 report.recordsRead += 1
+                let position = records.count
+                if position >= ahead { seenIDs.prefetch(hash: hashes[position - ahead]) }
                 switch consume record {
                 case .user(let id, let annotated), .keyed(let id, let annotated):
                     // Dedupe comes first, in input order: a user nobody wants still hides its duplicates.
-                    guard seenIDs.insert(id) else {
+                    guard seenIDs.insert(id, hash: hashes[position]) else {
                         report.duplicates += 1
                         continue
                     }
@@ -138,6 +145,10 @@ private final class PreparedBatch: @unchecked Sendable {
         let count = batch.records.count
         var reversed: [Record] = []
         reversed.reserveCapacity(count)
+        // Each record's id hashed here, on the reading thread, for the consumer's dedupe (0 for
+        // a record without one).
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
         // The users to annotate, last first, and where each one's record is in `reversed`.
         var users: [User] = []
         var slots: [Int] = []
@@ -148,12 +159,14 @@ private final class PreparedBatch: @unchecked Sendable {
             switch NormalizedRecord(batch.records[index]) {
             case .user(let user):
                 slots.append(reversed.count)
+                hashes.append(UserIDSet.hash(of: user.id))
                 reversed.append(.user(id: user.id, nil))
                 users.append(user)
             case .keyed(let keyed):
                 // Judged on the reading thread from its keys: annotated already, its user built
                 // only if the run keeps it (``AnnotatedUser/materialized()``).
                 guard case .wanted(let sortValue, let cell) = keyed.judgement else {
+                    hashes.append(UserIDSet.hash(of: keyed.id))
                     reversed.append(.keyed(id: keyed.id, nil))
                     continue
                 }
@@ -164,12 +177,16 @@ private final class PreparedBatch: @unchecked Sendable {
                     cellSlots.append(reversed.count)
                     cells.append(cell)
                 }
+                hashes.append(UserIDSet.hash(of: keyed.id))
                 reversed.append(.keyed(id: keyed.id, annotated))
             case .unusable(let reason):
+                hashes.append(0)
                 reversed.append(.unusable(reason: reason))
             case .malformed(let reason):
+                hashes.append(0)
                 reversed.append(.malformed(reason: reason))
             case .excluded(let reason):
+                hashes.append(0)
                 reversed.append(.excluded(reason: reason))
             }
         }
@@ -199,9 +216,13 @@ private final class PreparedBatch: @unchecked Sendable {
                 reversed[slot] = .keyed(id: id, annotated)
             }
         }
+        self.hashes = hashes
         self.records = reversed
         self.batch = bare
     }
+
+    /// ``UserIDSet/hash(of:)`` of each record's id, in the order of ``takeRecords()``.
+    private(set) var hashes: [UInt64] = []
 
     /// The records, last first; the batch keeps none.
     func takeRecords() -> [Record] {
