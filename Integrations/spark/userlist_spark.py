@@ -3,10 +3,10 @@
 byte for byte, with its warnings and exit code, computed by Spark's executors.
 
     python3 Integrations/spark/userlist_spark.py --master local[4] --userlist PATH \\
-        [--output OUT] INPUT... -- [userlist options]
+        [--output OUT | --output-dir DIR] INPUT... -- [userlist options]
 
     spark-submit Integrations/spark/userlist_spark.py --userlist ./userlist \\
-        --output OUT hdfs:///exports/2026-11-24/ -- --sort name -f csv
+        --output-dir hdfs:///exports/users-2026-11-24 hdfs:///exports/2026-11-24/ -- --sort name -f csv
 
 The job (README: "Past one machine"):
 
@@ -21,9 +21,11 @@ The job (README: "Past one machine"):
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
      the best page x page size (or every match of a full export, behind a byte-ordered key).
-  5. The driver gathers partial's lines (a full export sorted by that key with sortBy, in
-     parallel) and pipes them to `userlist stage merge`, which writes OUT, --summary and the
-     warnings, and whose exit code is the job's.
+  5. A page or a count: partial's lines are combined in a tree (`stage merge --part combine`,
+     tree_combine) and the last few go to `userlist stage merge` on the driver.
+     A full export with --output-dir: ordered part files written by the executors (write_parts);
+     with --output (or standard output): sorted by Spark and streamed into one merge.
+     Merge writes OUT, --summary and the warnings; its exit code is the job's.
 
 Every failure is one line on standard error and userlist's exit code (main's handler): no
 traceback. Python 3.9+, PySpark 4 (Java 17). Only the standard library besides PySpark.
@@ -615,8 +617,11 @@ STDERR = StandardError()
 
 
 def start_spark(master):
-    # The workers run this Python (a virtual environment's, with PySpark).
+    # The workers run this Python (a virtual environment's, with PySpark); a relative path
+    # would be looked up in each executor's own directory.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    if "/" in os.environ["PYSPARK_PYTHON"]:
+        os.environ["PYSPARK_PYTHON"] = os.path.abspath(os.environ["PYSPARK_PYTHON"])
     # Spark's own messages at ERROR only, and not the executors' task failures, which the job
     # reports itself in one line (log4j2.properties beside this file), unless the cluster has a
     # configuration of its own: standard error is then userlist's, as in one run.
@@ -734,10 +739,20 @@ class PartFiles:
         written = self.files.path("_rows")
         statuses = [status for status in fs.listStatus(written)
                     if status.getPath().getName().startswith("part-") and status.getLen() > 0]
+        moves = []
         for status in sorted(statuses, key=lambda status: status.getPath().getName()):
-            if not fs.rename(status.getPath(), self.files.path(self.name(self.next))):
-                raise JobFailure("--output-dir %s: can't rename %s" % (self.files.given, status.getPath().toString()), EX_IOERR)
+            moves.append((status.getPath(), self.files.path(self.name(self.next))))
             self.next += 1
+
+        def move(paths):
+            return fs.rename(paths[0], paths[1]) or paths[0].toString()
+
+        # 16 at a time: a rename is a metadata operation on HDFS, but a copy on S3.
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            failed = [result for result in pool.map(move, moves) if result is not True]
+        if failed:
+            raise JobFailure("--output-dir %s: can't rename %s" % (self.files.given, failed[0]), EX_IOERR)
         fs.delete(written, True)
 
     def finish(self, summary):
