@@ -169,7 +169,8 @@ struct MergeStage {
         if part == .combine {
             // An empty partition adds nothing, as the partial stage writes nothing for one.
             guard linesRead > 0 else { return (RunStatistics(), total) }
-            writeCombined(total, collector.candidates(), to: output)
+            // A count has no candidates (nor a collector that keeps any).
+            writeCombined(total, plan.kind == .page && collector.limit != nil ? collector.candidates() : [], to: output)
             try output.flush()
             return (RunStatistics(), total)
         }
