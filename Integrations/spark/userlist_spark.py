@@ -737,6 +737,8 @@ class PartFiles:
         """The executors' files as the next parts, in partition order (empty ones left out)."""
         fs = self.files.fs
         written = self.files.path("_rows")
+        if not fs.exists(written):
+            return  # no rows, no files
         statuses = [status for status in fs.listStatus(written)
                     if status.getPath().getName().startswith("part-") and status.getLen() > 0]
         moves = []
