@@ -136,7 +136,7 @@ check_bytes nul                  "$BYTES/nul.ndjson" -f ndjson
 check_bytes crlf-then-overlong   "$BYTES/crlf-then-overlong.ndjson" -f ndjson
 check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
 check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
-[ "${BYTES_ONLY:-0}" = 1 ] && exit $status
+[ "${BYTES_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
 
 # Every option the README lists, through the job (issue 24), over skewed shards: an empty file, a
 # gzip one, ids repeated across shards, CRLF line ends, bad lines, and a name with `,` and `[`
@@ -284,10 +284,15 @@ check_failure bad-option 64 "^userlist: unknown option '--sortt'" \
   --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --sortt name
 check_failure rejects 64 "^userlist: --rejects and --max-rejects are not available in stages" \
   --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --skip-bad-json --rejects "$FAIL/rejects.ndjson"
+# A part-files run that fails leaves nothing: no DIR when the job made it.
+rm -rf "$FAIL/cut-dir"
+check_failure truncated-gzip-dir 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
+  --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/cut-dir" "$FAIL/cut,[short].ndjson.gz" -- --sort name -f csv
+[ -e "$FAIL/cut-dir" ] && { echo "truncated-gzip-dir: $FAIL/cut-dir left behind"; status=1; }
 mkdir -p "$FAIL/not-empty"; touch "$FAIL/not-empty/x"
 check_failure dir-not-empty 73 "^userlist_spark.py: --output-dir .*/not-empty: not empty" \
   --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/not-empty" "${SHARD_FILES[0]}" -- --sort name -f csv
-[ "${OPTIONS_ONLY:-0}" = 1 ] && exit $status
+[ "${OPTIONS_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
 
 
 EXPORT=$DATA/users-intl-$COUNT.ndjson
@@ -328,5 +333,5 @@ check() { # $1 = label, then userlist options
 check page       --search an --sort name --page 3 -f json
 check full-csv   --sort name -f csv
 check where-tsv  --where '.address.city | test("^S")' --sort city:desc -f tsv --fields id,name,address.city
-echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load $(cut -d' ' -f1-3 /proc/loadavg); check.sh: $SECONDS s"
 exit $status
