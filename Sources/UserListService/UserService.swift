@@ -15,6 +15,9 @@ public final class UserService: UserServiceProtocol {
     private let rejects: (any RejectReporter)?
     /// Counts the records read as batches arrive, when set (progress on a terminal).
     public var progress: ReadProgress?
+    /// Encodes the cells of a batch's records decided from their keys (``KeyedCell``), on the
+    /// reading thread: such a record's row is all the run needs of it, and no user is built.
+    package var encodeCells: (@Sendable ([KeyedCell]) -> [EncodedRow])?
 
     public init(source: any UserRecordSource, strict: Bool = false, warnings: any WarningReporter, warningLimit: Int = LoadMessages.warningLimit, rejects: (any RejectReporter)? = nil) {
         self.source = source
@@ -44,7 +47,8 @@ public final class UserService: UserServiceProtocol {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
-        try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate) }) { prepared in
+        let encodeCells = encodeCells
+        try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate, encodeCells: encodeCells) }) { prepared in
             for note in prepared.batch.notes { warnings.warn(.warning(.note, note)) }
             // Each record is moved out of the batch, not copied: copying a user's record retained
             // its strings and sort key, and letting the batch go released them again, in generic
@@ -123,7 +127,7 @@ private final class PreparedBatch: @unchecked Sendable {
     /// In reverse input order, so the consumer moves them out one by one with `popLast()`.
     private var records: [Record]
 
-    init(_ batch: RecordBatch, annotate: ([User]) -> [UserAnnotation?]) {
+    init(_ batch: RecordBatch, annotate: ([User]) -> [UserAnnotation?], encodeCells: (([KeyedCell]) -> [EncodedRow])? = nil) {
         // The batch as kept: for its notes and places, and for the references of keyed users,
         // without its records (which are let go once mapped here).
         var bare = batch
@@ -137,6 +141,9 @@ private final class PreparedBatch: @unchecked Sendable {
         // The users to annotate, last first, and where each one's record is in `reversed`.
         var users: [User] = []
         var slots: [Int] = []
+        // The cells of keyed records, last first, and where each one's record is in `reversed`.
+        var cells: [KeyedCell] = []
+        var cellSlots: [Int] = []
         for index in stride(from: count - 1, through: 0, by: -1) {
             switch NormalizedRecord(batch.records[index]) {
             case .user(let user):
@@ -146,13 +153,17 @@ private final class PreparedBatch: @unchecked Sendable {
             case .keyed(let keyed):
                 // Judged on the reading thread from its keys: annotated already, its user built
                 // only if the run keeps it (``AnnotatedUser/materialized()``).
-                guard case .wanted(let sortValue) = keyed.judgement else {
+                guard case .wanted(let sortValue, let cell) = keyed.judgement else {
                     reversed.append(.keyed(id: keyed.id, nil))
                     continue
                 }
                 var annotated = AnnotatedUser(user: Self.unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: sortValue))
                 annotated.reference = RecordReference(batch: bare, index: index)
                 annotated.isPending = true
+                if let cell, encodeCells != nil {
+                    cellSlots.append(reversed.count)
+                    cells.append(cell)
+                }
                 reversed.append(.keyed(id: keyed.id, annotated))
             case .unusable(let reason):
                 reversed.append(.unusable(reason: reason))
@@ -175,6 +186,17 @@ private final class PreparedBatch: @unchecked Sendable {
                 var annotated = AnnotatedUser(user: user, annotation: annotation)
                 if case .failed = annotation.filter { annotated.reference = RecordReference(batch: bare, index: count - 1 - slot) }
                 reversed[slot] = .user(id: id, annotated)
+            }
+        }
+        if let encodeCells, !cells.isEmpty {
+            // Encoded in input order, as the annotator encodes users' rows.
+            cells.reverse()
+            let rows = encodeCells(cells)
+            for (slot, row) in zip(cellSlots.reversed(), rows) {
+                guard case .keyed(let id, var annotated?) = reversed[slot] else { continue }
+                reversed[slot] = .keyed(id: id, nil)  // one reference to the annotation, so it is changed in place
+                annotated.annotation.row = row
+                reversed[slot] = .keyed(id: id, annotated)
             }
         }
         self.records = reversed
