@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
-# Runs the real PySpark job in local mode and checks it against one userlist run with cmp
-# (standard output, the `userlist:` lines of standard error, the exit code, and the -o and
-# --summary files), in four parts (README: "Past one machine"):
+# Runs the real PySpark job and checks it against one userlist run with cmp (standard output,
+# the `userlist:` lines of standard error, the exit code, the -o and --summary files, and the
+# part files of --output-dir), in four parts (README: "Past one machine"):
 #   1. small exports of bytes a text pipe can't carry (invalid UTF-8, NUL, a lone \r, CRLF);
-#   2. every option the README lists, over skewed shards (an empty file, gzip, ids repeated across
-#      files, CRLF, bad lines, a file Spark splits in two, a name with `,` and `[`), with a
-#      relative --userlist the job ships itself, and the stages' environment (--env);
+#   2. every option the README lists and every format, over skewed shards (an empty file, gzip,
+#      ids repeated across files, CRLF, bad lines, a file Spark splits in two, a name with `,`
+#      and `[`), with a relative --userlist the job ships itself; full exports written as part
+#      files (--output-dir) whose concatenation is one run's output; the stages' environment;
 #   3. failures, each one line with its exit code: a missing binary, an executor's binary of
-#      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL, an
-#      input that does not exist, a bad option;
-#   4. a COUNT-user international export split into PARTS files: a paged query, a full sorted
-#      export and a --where export, with the times of both (USERLIST_SPARK_TIMINGS=1).
+#      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL (in
+#      local mode), an input that does not exist, a bad option, --rejects;
+#   4. a COUNT-user international export split into PARTS files, in local mode: a paged query, a
+#      full sorted export and a --where export, with the times of both (USERLIST_SPARK_TIMINGS=1).
 #
-#   bash Integrations/spark/check.sh
+#   bash Integrations/spark/check.sh                 # local[2]
+#   CLUSTER=1 bash Integrations/spark/check.sh       # parts 1-3 on a standalone cluster (CI)
+#
+# CLUSTER=1 starts a standalone master and one worker (2 cores) on 127.0.0.1 from the pip
+# PySpark package (spark-class org.apache.spark.deploy.master.Master / worker.Worker), submits
+# parts 1-3 with spark-submit to it, and stops both at the end; their logs are in
+# Integrations/spark/data/cluster. The 5M measurement of issue 24 (not run here):
+#   COUNT=5000000 PARTS=8 bash Integrations/spark/check.sh   # release binary, local[2]
 #
 # Needs the machine's Java 17 (java on PATH) and Python 3 with venv; PySpark comes from pip into
 # Integrations/spark/.venv (gitignored). Data lands in Integrations/spark/data (gitignored).
 # Environment: USERLIST (default .build-release/release/userlist, built when missing), MASTER
-# (local[2]), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (part 1 only),
+# (local[2]; with CLUSTER=1 the cluster's), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (part 1 only),
 # OPTIONS_ONLY=1 (parts 1-3). SKIP_WITHOUT_PYSPARK=1 (CI) makes a missing Java or a PySpark that
 # can't be installed (PyPI unreachable) a loud SKIPPED line and exit 0 instead of a failure; a
 # wrong answer fails either way.
@@ -56,6 +64,36 @@ echo "PySpark $("$VENV/bin/python" -c 'import pyspark; print(pyspark.__version__
 
 mkdir -p "$DATA"
 status=0
+LOCAL_MASTER=$MASTER
+# The job as a user starts it: the script with --master (a client-mode submission), and for
+# the part files, whose output is not standard output, spark-submit (its Python runner merges
+# the driver's standard error into standard output, README: Past one machine).
+JOB=("$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER")
+PARTS_JOB=("${JOB[@]}")
+if [ "${CLUSTER:-0}" = 1 ]; then
+  SPARK_HOME=$("$VENV/bin/python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')
+  CLUSTER_DIR=$DATA/cluster
+  rm -rf "$CLUSTER_DIR"; mkdir -p "$CLUSTER_DIR/work"
+  free_port() { "$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+  MASTER_PORT=$(free_port)
+  # The master and worker log at Spark's default INFO (their logs say when the worker is in);
+  # the submitted jobs at ERROR (log4j2.properties here).
+  export SPARK_LOCAL_IP=127.0.0.1 SPARK_HOME PYSPARK_PYTHON=$(realpath "$VENV/bin/python")
+  "$SPARK_HOME/bin/spark-class" org.apache.spark.deploy.master.Master --host 127.0.0.1 --port "$MASTER_PORT" \
+    --webui-port "$(free_port)" > "$CLUSTER_DIR/master.log" 2>&1 &
+  master_pid=$!
+  "$SPARK_HOME/bin/spark-class" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --cores 2 --memory 2g \
+    --webui-port "$(free_port)" --work-dir "$CLUSTER_DIR/work" "spark://127.0.0.1:$MASTER_PORT" > "$CLUSTER_DIR/worker.log" 2>&1 &
+  worker_pid=$!
+  trap 'kill $worker_pid $master_pid 2>/dev/null; wait $worker_pid $master_pid 2>/dev/null' EXIT
+  for _ in $(seq 1 120); do grep -qs "Successfully registered with master" "$CLUSTER_DIR/worker.log" && break; sleep 1; done
+  grep -q "Successfully registered with master" "$CLUSTER_DIR/worker.log" || { tail -5 "$CLUSTER_DIR"/*.log; echo "check.sh: the standalone worker did not register in 120 s" >&2; exit 1; }
+  export SPARK_CONF_DIR=$HERE
+  MASTER=spark://127.0.0.1:$MASTER_PORT
+  JOB=("$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER")
+  PARTS_JOB=("$SPARK_HOME/bin/spark-submit" --master "$MASTER" "$HERE/userlist_spark.py")
+  echo "standalone cluster: master $MASTER, one worker (2 cores); the part files through spark-submit"
+fi
 
 # Bytes a text pipe can't carry (issue 18): invalid UTF-8, NUL bytes, a lone \r and \r\n line
 # ends between good lines. The job must hand userlist each line's exact bytes and answer as one
@@ -81,7 +119,7 @@ check_bytes() { # $1 = label, $2 = input file, then userlist options
   local label=$1 file=$2; shift 2
   local one=$BYTES/$label.one spark=$BYTES/$label.spark one_code=0 spark_code=0 same=yes
   "$USERLIST" "$file" "$@" > "$one" 2> "$one.err" || one_code=$?
-  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$USERLIST" --output - "$file" -- "$@" > "$spark" 2> "$spark.err" || spark_code=$?
+  "${JOB[@]}" --userlist "$USERLIST" --output - "$file" -- "$@" > "$spark" 2> "$spark.err" || spark_code=$?
   cmp -s "$one" "$spark" || same=NO
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
   [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
@@ -98,7 +136,7 @@ check_bytes nul                  "$BYTES/nul.ndjson" -f ndjson
 check_bytes crlf-then-overlong   "$BYTES/crlf-then-overlong.ndjson" -f ndjson
 check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
 check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
-[ "${BYTES_ONLY:-0}" = 1 ] && exit $status
+[ "${BYTES_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
 
 # Every option the README lists, through the job (issue 24), over skewed shards: an empty file, a
 # gzip one, ids repeated across shards, CRLF line ends, bad lines, and a name with `,` and `[`
@@ -130,7 +168,7 @@ check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@ replaced
   local one_options=("${@//@SUMMARY@/$one.summary}") spark_options=("${@//@SUMMARY@/$spark.summary}")
   one_options=("${one_options[@]//@OUT@/$one.out}"); spark_options=("${spark_options[@]//@OUT@/$spark.out}")
   "$USERLIST" "${SHARD_FILES[@]}" "${one_options[@]}" > "$one" 2> "$one.err" || one_code=$?
-  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[@]}" -- \
+  "${JOB[@]}" --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[@]}" -- \
     "${spark_options[@]}" > "$spark" 2> "$spark.err" || spark_code=$?
   cmp -s "$one" "$spark" || same=NO
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
@@ -163,13 +201,45 @@ check_options jq-out         --skip-bad-json --sort name --page 1 --page-size 5 
 check_options strict         --skip-bad-json --strict --sort name -f csv
 check_options bad-json       --sort name -f json
 check_options summary-stderr --skip-bad-json --sort name --page 1 -f json --summary -
+check_options markdown       --skip-bad-json --search an --sort name --page 2 --page-size 20 -f markdown
+check_options html           --skip-bad-json --search er --sort email:desc --page 1 --page-size 25 -f html
+# Full exports as part files (--output-dir): `cat part-*` must be one run's output byte for byte,
+# _SUCCESS written, _summary.json one run's summary (but "seconds", and "bytes" with the .gz),
+# and --summary FILE after -- the same; nothing else in the directory. --partitions 3: more
+# sorted partitions than the 2 cores.
+check_parts() { # $1 = label, then userlist options
+  local label=$1; shift
+  local one=$SHARDS/$label.one spark=$SHARDS/$label.parts one_code=0 spark_code=0 same=yes
+  rm -rf "$one"* "$spark"*
+  "$USERLIST" "${SHARD_FILES[@]}" "$@" --summary "$one.summary" > "$one" 2> "$one.err" || one_code=$?
+  "${PARTS_JOB[@]}" --userlist "$RELATIVE_USERLIST" --partitions 3 --output-dir "$spark" "${SHARD_FILES[@]}" -- \
+    "$@" --summary "$spark.summary" > "$spark.err" 2>&1 || spark_code=$?
+  cat "$spark"/part-* 2>/dev/null | cmp -s "$one" - || same=NO
+  [ -e "$spark/_SUCCESS" ] || same="$same (no _SUCCESS)"
+  cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
+  local strip='s/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//'
+  cmp -s <(sed "$strip" "$one.summary") <(sed "$strip" "$spark/_summary.json" 2>&1) || same="$same (_summary.json differs)"
+  cmp -s "$spark.summary" "$spark/_summary.json" || same="$same (--summary is not _summary.json)"
+  local others; others=$(cd "$spark" 2>/dev/null && ls -A | grep -Ev '^(part-[0-9]{5}\.[a-z]+|_SUCCESS|_summary\.json|\..*\.crc)$' || true)
+  [ -z "$others" ] || same="$same (also in the directory: $others)"
+  [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
+  printf '%-18s exit %s  %3s userlist: lines  %6s bytes in %s parts   cmp: %s\n' "$label" "$one_code" "$(grep -c '^userlist:' "$one.err")" \
+    "$(stat -c %s "$one")" "$(ls "$spark" 2>/dev/null | grep -c '^part-' || true)" "$same"
+  if [ "$same" != yes ]; then
+    status=1
+    grep -v '^WARNING: Using incubator' "$spark.err" | head -5 | sed 's/^/    spark: /' || true
+  fi
+}
+check_parts parts-csv    --skip-bad-json --sort city:desc -f csv
+check_parts parts-json   --skip-bad-json --search an --sort name -f json
+check_parts parts-ndjson --skip-bad-json --where '.address.city | startswith("S")' -f ndjson
 # The stages see only what userlist needs of the environment: the driver's other variables are
 # not in jq's $ENV, unless named with --env (then as one run sees them).
 env_check() { # $1 = label, $2 = what one run's environment lacks or has, then spark options
   local label=$1 one_env=$2; shift 2
   local one=$SHARDS/$label.one spark=$SHARDS/$label.spark same=yes
   env $one_env "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --where '$ENV.USERLIST_CHECK_SECRET == null' --count > "$one" 2>/dev/null || true
-  USERLIST_CHECK_SECRET=s3 "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$RELATIVE_USERLIST" "$@" "${SHARD_FILES[@]}" -- \
+  USERLIST_CHECK_SECRET=s3 "${JOB[@]}" --userlist "$RELATIVE_USERLIST" "$@" "${SHARD_FILES[@]}" -- \
     --skip-bad-json --where '$ENV.USERLIST_CHECK_SECRET == null' --count > "$spark" 2>/dev/null || true
   cmp -s "$one" "$spark" || { same=NO; status=1; }
   printf '%-18s one run %s, spark %s   cmp: %s\n' "$label" "$(cat "$one")" "$(cat "$spark")" "$same"
@@ -182,13 +252,16 @@ env_check env-passed     "USERLIST_CHECK_SECRET=s3" --env USERLIST_CHECK_SECRET
 FAIL=$DATA/failures
 mkdir -p "$FAIL"
 printf '#!/bin/sh\n[ "$1 $2" = "stage map" ] && kill -9 $$\nexec %s "$@"\n' "$USERLIST" > "$FAIL/killed-userlist"
-printf '#!/bin/sh\ncase "$0" in */userFiles-*) [ "$1" = --version ] && { echo 0.0.1; exit 0; };; esac\nexec %s "$@"\n' "$USERLIST" > "$FAIL/other-version-userlist"
+# Another version wherever it is shipped to (the executors run a copy, not this path).
+printf '#!/bin/sh\n[ "$0" != %s ] && [ "$1" = --version ] && { echo 0.0.1; exit 0; }\nexec %s "$@"\n' "$(realpath "$FAIL")/other-version-userlist" "$USERLIST" > "$FAIL/other-version-userlist"
 chmod +x "$FAIL"/*-userlist
 head -c 30000 "$SHARDS/3-gzip.ndjson.gz" > "$FAIL/cut,[short].ndjson.gz"
 check_failure() { # $1 = label, $2 = expected exit, $3 = expected line (a grep -E pattern), then job arguments
   local label=$1 expected=$2 pattern=$3; shift 3
   local code=0 err=$FAIL/$label.err verdict=yes
-  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" "$@" > /dev/null 2> "$err" || code=$?
+  local job=("${JOB[@]}")
+  if [ "$1" = --local ]; then job=("$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER"); shift; fi
+  "${job[@]}" "$@" > /dev/null 2> "$err" || code=$?
   local lines; lines=$(grep -v '^WARNING: Using incubator modules' "$err" | grep -c . || true)
   [ "$code" = "$expected" ] || verdict="NO (exit $code)"
   [ "$lines" = 1 ] || verdict="$verdict ($lines lines)"
@@ -204,12 +277,22 @@ check_failure wrong-version 64 '^userlist_spark.py: userlist on executor .* is v
 check_failure truncated-gzip 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
   --userlist "$RELATIVE_USERLIST" "$FAIL/cut,[short].ndjson.gz" -- -f csv
 check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed by SIGKILL \(signal 9\)' \
-  --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv
+  --local --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv
 check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file or directory' \
   --userlist "$RELATIVE_USERLIST" "$SHARDS/nothing-here.ndjson" -- -f csv
 check_failure bad-option 64 "^userlist: unknown option '--sortt'" \
   --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --sortt name
-[ "${OPTIONS_ONLY:-0}" = 1 ] && exit $status
+check_failure rejects 64 "^userlist: --rejects and --max-rejects are not available in stages" \
+  --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --skip-bad-json --rejects "$FAIL/rejects.ndjson"
+# A part-files run that fails leaves nothing: no DIR when the job made it.
+rm -rf "$FAIL/cut-dir"
+check_failure truncated-gzip-dir 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
+  --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/cut-dir" "$FAIL/cut,[short].ndjson.gz" -- --sort name -f csv
+[ -e "$FAIL/cut-dir" ] && { echo "truncated-gzip-dir: $FAIL/cut-dir left behind"; status=1; }
+mkdir -p "$FAIL/not-empty"; touch "$FAIL/not-empty/x"
+check_failure dir-not-empty 73 "^userlist_spark.py: --output-dir .*/not-empty: not empty" \
+  --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/not-empty" "${SHARD_FILES[0]}" -- --sort name -f csv
+[ "${OPTIONS_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
 
 
 EXPORT=$DATA/users-intl-$COUNT.ndjson
@@ -223,7 +306,7 @@ if [ ! -s "${FILES[-1]}" ]; then
   ( cd "$DATA" && rm -f split-* && split -n "l/$PARTS" -d -a 2 "$(basename "$EXPORT")" split-
     i=1; for f in split-*; do mv "$f" "part-$i-of-$PARTS-$COUNT.ndjson"; i=$((i + 1)); done )
 fi
-echo "input: $PARTS files, $(cat "${FILES[@]}" | wc -l) lines, $(( $(cat "${FILES[@]}" | wc -c) / 1000000 )) MB; $(nproc) cores; master $MASTER; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "input: $PARTS files, $(cat "${FILES[@]}" | wc -l) lines, $(( $(cat "${FILES[@]}" | wc -c) / 1000000 )) MB; $(nproc) cores; master $LOCAL_MASTER; load $(cut -d' ' -f1-3 /proc/loadavg)"
 export USERLIST_SPARK_TIMINGS=1
 
 seconds() { local start=$1; echo "$(( ($(date +%s%N) - start) / 1000000 ))" | awk '{ printf "%.1f", $1 / 1000 }'; }
@@ -235,14 +318,14 @@ check() { # $1 = label, then userlist options
   "$USERLIST" "${FILES[@]}" "$@" -o "$one" 2> "$one.err" || true
   local t_one; t_one=$(seconds "$start")
   start=$(date +%s%N)
-  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$MASTER" --userlist "$USERLIST" --output "$spark" "${FILES[@]}" -- "$@" 2> "$spark.err" || true
+  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER" --userlist "$USERLIST" --output "$spark" "${FILES[@]}" -- "$@" 2> "$spark.err" || true
   local t_spark; t_spark=$(seconds "$start")
   local same=yes
   cmp -s "$one" "$spark" || same=NO
   # Spark's JVM adds a line of its own; userlist's lines must be the same.
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (warnings differ)"
   [ "$same" = yes ] || status=1
-  printf '%-14s one run %6s s   spark %s %6s s   %5.1fx   %s bytes   cmp: %s\n' "$label" "$t_one" "$MASTER" "$t_spark" \
+  printf '%-14s one run %6s s   spark %s %6s s   %5.1fx   %s bytes   cmp: %s\n' "$label" "$t_one" "$LOCAL_MASTER" "$t_spark" \
     "$(awk -v a="$t_spark" -v b="$t_one" 'BEGIN { print a / b }')" "$(stat -c %s "$spark" 2>/dev/null || echo 0)" "$same"
   sed -n 's/^userlist_spark.py: /    spark: /p' "$spark.err"
 }
@@ -250,5 +333,5 @@ check() { # $1 = label, then userlist options
 check page       --search an --sort name --page 3 -f json
 check full-csv   --sort name -f csv
 check where-tsv  --where '.address.city | test("^S")' --sort city:desc -f tsv --fields id,name,address.city
-echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load $(cut -d' ' -f1-3 /proc/loadavg); check.sh: $SECONDS s"
 exit $status

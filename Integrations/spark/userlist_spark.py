@@ -3,10 +3,10 @@
 byte for byte, with its warnings and exit code, computed by Spark's executors.
 
     python3 Integrations/spark/userlist_spark.py --master local[4] --userlist PATH \\
-        [--output OUT] INPUT... -- [userlist options]
+        [--output OUT | --output-dir DIR] INPUT... -- [userlist options]
 
     spark-submit Integrations/spark/userlist_spark.py --userlist ./userlist \\
-        --output OUT hdfs:///exports/2026-11-24/ -- --sort name -f csv
+        --output-dir hdfs:///exports/users-2026-11-24 hdfs:///exports/2026-11-24/ -- --sort name -f csv
 
 The job (README: "Past one machine"):
 
@@ -21,9 +21,11 @@ The job (README: "Past one machine"):
   3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
      the best page x page size (or every match of a full export, behind a byte-ordered key).
-  5. The driver gathers partial's lines (a full export sorted by that key with sortBy, in
-     parallel) and pipes them to `userlist stage merge`, which writes OUT, --summary and the
-     warnings, and whose exit code is the job's.
+  5. A page or a count: partial's lines are combined in a tree (`stage merge --part combine`,
+     tree_combine) and the last few go to `userlist stage merge` on the driver.
+     A full export with --output-dir: ordered part files written by the executors (write_parts);
+     with --output (or standard output): sorted by Spark and streamed into one merge.
+     Merge writes OUT, --summary and the warnings; its exit code is the job's.
 
 Every failure is one line on standard error and userlist's exit code (main's handler): no
 traceback. Python 3.9+, PySpark 4 (Java 17). Only the standard library besides PySpark.
@@ -40,7 +42,7 @@ import threading
 import time
 
 # userlist's exit codes (README: Exit codes), and 70 for a failure of Spark's own.
-EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE = 64, 65, 66, 70
+EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE, EX_CANTCREAT, EX_IOERR = 64, 65, 66, 70, 73, 74
 
 # What the stages' processes get of an environment (nothing else: not the driver's, not the
 # Python worker's): the driver's locale and time zone, which decide what one run on the driver
@@ -87,6 +89,9 @@ def parse_arguments(argv):
     parser.add_argument("--userlist", required=True,
                         help="the userlist binary on the driver (a relative path is fine): the job ships it to every executor")
     parser.add_argument("--output", help="the output file, written on the driver; '-' (the default) is standard output")
+    parser.add_argument("--output-dir", metavar="DIR",
+                        help="write the output as ordered part files into DIR, any path Spark can write (file://, "
+                             "hdfs://, s3a://; new or empty): part-00000.EXT ..., _summary.json, _SUCCESS")
     parser.add_argument("--env", action="append", default=[], metavar="NAME",
                         help="pass the driver's environment variable NAME to the stages (jq's $ENV, env); repeatable")
     parser.add_argument("--partitions", type=int,
@@ -96,6 +101,8 @@ def parse_arguments(argv):
     args = parser.parse_args(ours)
     if args.partitions is not None and args.partitions < 1:
         parser.error("--partitions must be 1 or more, got %d" % args.partitions)
+    if args.output_dir is not None and args.output is not None:
+        parser.error("--output and --output-dir: give one")
     return args, theirs
 
 
@@ -360,11 +367,15 @@ def executor_options(options, shipped):
     return [SparkFiles.get(shipped[i]) if i in shipped else word for i, word in enumerate(options)]
 
 
-def stage_runner(binary, stage, names, options, environment, shipped=None):
+def stage_runner(binary, stage, names, options, environment, shipped=None, chunks=None):
     """A function for mapPartitionsWithIndex that pipes a partition's lines through `userlist
     stage STAGE` on the executor, as RDD.pipe does, but with the shipped binary, only the
     environment userlist needs, and a failure that reaches the driver as one line: the stage's
-    own last `userlist:` line (or the signal that killed it) and its exit code."""
+    own last `userlist:` line (or the signal that killed it) and its exit code.
+
+    With `chunks` (a separator byte), the stage's output comes as pieces of up to 1 MiB that
+    each end just before a separator, the separator left out (a part file's body for Spark's
+    text writer, which writes it back after each piece); the output must end with one."""
     def run(partition, lines):
         import socket
         path = shipped_userlist(binary)
@@ -402,8 +413,24 @@ def stage_runner(binary, stage, names, options, environment, shipped=None):
         threads = [threading.Thread(target=feed, daemon=True), threading.Thread(target=relay, daemon=True)]
         for thread in threads:
             thread.start()
-        for line in process.stdout:
-            yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
+        unterminated = False
+        if chunks is None:
+            for line in process.stdout:
+                yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
+        else:
+            rest = b""
+            while True:
+                data = process.stdout.read1(1 << 20)
+                if not data:
+                    break
+                data = rest + data
+                cut = data.rfind(chunks)
+                if cut < 0:
+                    rest = data
+                    continue
+                yield data[:cut].decode("utf-8")
+                rest = data[cut + 1:]
+            unterminated = bool(rest)
         code = process.wait()
         for thread in threads:
             thread.join()
@@ -424,6 +451,10 @@ def stage_runner(binary, stage, names, options, environment, shipped=None):
                     stage, code, partition, socket.gethostname())
                 exit_code = code
             raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({"message": message, "code": exit_code})))
+        if unterminated:
+            raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
+                "message": "userlist stage %s: partition %d's output does not end with %r" % (stage, partition, chunks),
+                "code": EX_SOFTWARE})))
         for line in said:
             sys.stderr.buffer.write(line)
         sys.stderr.flush()
@@ -586,8 +617,11 @@ STDERR = StandardError()
 
 
 def start_spark(master):
-    # The workers run this Python (a virtual environment's, with PySpark).
+    # The workers run this Python (a virtual environment's, with PySpark); a relative path
+    # would be looked up in each executor's own directory.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    if "/" in os.environ["PYSPARK_PYTHON"]:
+        os.environ["PYSPARK_PYTHON"] = os.path.abspath(os.environ["PYSPARK_PYTHON"])
     # Spark's own messages at ERROR only, and not the executors' task failures, which the job
     # reports itself in one line (log4j2.properties beside this file), unless the cluster has a
     # configuration of its own: standard error is then userlist's, as in one run.
@@ -617,10 +651,194 @@ def ship(sc, path):
     return name
 
 
+def tree_combine(lines, combine):
+    """A paged query's or a count's partial lines, gathered in a tree as RDD.treeReduce does:
+    partitions are grouped √N at a time (a small shuffle of their candidates) and each group
+    goes through `userlist stage merge --part combine` (`combine`, a stage_runner), until one
+    partition is left, whose lines — the counts and the best page × page size — reach the
+    driver. 7,500 partitions take two levels (87 groups, then 1)."""
+    import math
+    count = lines.getNumPartitions()
+    fan_in = max(2, math.ceil(math.sqrt(count)))
+    while count > 1:
+        groups = -(-count // fan_in)
+        lines = (lines.mapPartitionsWithIndex(lambda index, it, f=fan_in: ((index // f, line) for line in it))
+                 .partitionBy(groups, lambda group: group).values()
+                 .mapPartitionsWithIndex(combine))
+        count = groups
+    return lines.collect()
+
+
+class HadoopFiles:
+    """The driver's hands on a Hadoop filesystem path (file://, hdfs://, s3a://, or a path on
+    the default filesystem): what the part files need besides Spark's writer."""
+
+    def __init__(self, sc, given):
+        self.jvm = sc._jvm
+        self.root = hadoop_path(self.jvm, given)
+        self.fs = self.root.getFileSystem(sc._jsc.hadoopConfiguration())
+        self.given = given
+
+    def path(self, name):
+        return self.jvm.org.apache.hadoop.fs.Path(self.root, name)
+
+    def write(self, name, data):
+        stream = self.fs.create(self.path(name), True)
+        try:
+            if data:
+                stream.write(bytearray(data))
+        finally:
+            stream.close()
+
+
+class PartFiles:
+    """`--output-dir DIR`: the output as ordered part files, so that a full export never passes
+    through the driver: `part-00000.EXT` holds what comes before the first row (csv and tsv's
+    header, json's opening; empty for ndjson and --no-header), `part-00001.EXT` … the rows in
+    order as the executors wrote them (Spark's text writer, one file per sorted partition that
+    holds rows), and for json a last part with the last row and the closing `]}`: `cat part-*`
+    is one run's output, byte for byte. Beside them `_summary.json` (--summary's JSON) and, last,
+    `_SUCCESS`. DIR must be new or empty; a job that fails removes what it wrote."""
+
+    def __init__(self, sc, given, extension):
+        self.files = HadoopFiles(sc, given)
+        self.extension = extension
+        self.created = False
+        fs, root = self.files.fs, self.files.root
+        if fs.exists(root):
+            if not fs.getFileStatus(root).isDirectory():
+                raise JobFailure("--output-dir %s: a file, not a directory" % given, EX_CANTCREAT)
+            if len(fs.listStatus(root)) > 0:
+                raise JobFailure("--output-dir %s: not empty (the job writes a new directory of part files; "
+                                 "remove it or name another)" % given, EX_CANTCREAT)
+        else:
+            try:
+                created = fs.mkdirs(root)
+            except Exception as error:
+                raise JobFailure("--output-dir %s: can't be created (%s)" % (given, java_message(error)), EX_CANTCREAT)
+            if not created:
+                raise JobFailure("--output-dir %s: can't be created" % given, EX_CANTCREAT)
+            self.created = True
+        self.next = 0
+
+    def rows_dir(self):
+        """Where Spark's text writer puts the executors' files before they are renamed in order."""
+        return self.files.path("_rows").toString()
+
+    def name(self, number):
+        return "part-%05d.%s" % (number, self.extension)
+
+    def add(self, data):
+        """The next part, written by the driver (a few bytes: the header, a page, json's end)."""
+        self.files.write(self.name(self.next), data)
+        self.next += 1
+
+    def adopt_rows(self):
+        """The executors' files as the next parts, in partition order (empty ones left out)."""
+        fs = self.files.fs
+        written = self.files.path("_rows")
+        if not fs.exists(written):
+            return  # no rows, no files
+        statuses = [status for status in fs.listStatus(written)
+                    if status.getPath().getName().startswith("part-") and status.getLen() > 0]
+        moves = []
+        for status in sorted(statuses, key=lambda status: status.getPath().getName()):
+            moves.append((status.getPath(), self.files.path(self.name(self.next))))
+            self.next += 1
+
+        def move(paths):
+            return fs.rename(paths[0], paths[1]) or paths[0].toString()
+
+        # 16 at a time: a rename is a metadata operation on HDFS, but a copy on S3.
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max_workers=16) as pool:
+            failed = [result for result in pool.map(move, moves) if result is not True]
+        if failed:
+            raise JobFailure("--output-dir %s: can't rename %s" % (self.files.given, failed[0]), EX_IOERR)
+        fs.delete(written, True)
+
+    def finish(self, summary):
+        self.files.write("_summary.json", summary)
+        self.files.write("_SUCCESS", b"")
+
+    def abandon(self):
+        """After a failure: nothing of this job's stays (DIR too, when the job made it)."""
+        fs, root = self.files.fs, self.files.root
+        try:
+            if self.created:
+                fs.delete(root, True)
+            else:
+                for status in fs.listStatus(root):
+                    fs.delete(status.getPath(), True)
+        except Exception:
+            pass
+
+
+def sample_partitions(partial, samples_per_partition):
+    """One pass over a full export's partial lines (persisted): per partition, its counts lines,
+    a reservoir sample of the rows' sort keys (for the range bounds of the sort), how many rows,
+    and its greatest row (key, line): the export's last row is the greatest of those."""
+    def summarize(index, lines):
+        import random
+        draw = random.Random(index)
+        counts, sample, rows, top = [], [], 0, None
+        for line in lines:
+            if line.startswith("!"):
+                counts.append(line)
+                continue
+            key = sort_key(line)
+            rows += 1
+            if len(sample) < samples_per_partition:
+                sample.append(key)
+            else:
+                slot = draw.randrange(rows)
+                if slot < samples_per_partition:
+                    sample[slot] = key
+            if top is None or key > top[0]:
+                top = (key, line)
+        return [(counts, sample, rows, top)]
+
+    return partial.mapPartitionsWithIndex(summarize).collect()
+
+
+def range_bounds(samples, partitions):
+    """partitions − 1 keys that cut the sorted samples into equal parts (fewer when they repeat)."""
+    samples = sorted(samples)
+    if partitions <= 1 or not samples:
+        return []
+    bounds = []
+    for index in range(1, partitions):
+        key = samples[min(len(samples) - 1, index * len(samples) // partitions)]
+        if not bounds or key > bounds[-1]:
+            bounds.append(key)
+    return bounds
+
+
+
+def summary_target(merge_options):
+    """merge's options without --summary, and --summary's FILE (or '-'), if given."""
+    rest, target, index = [], None, 0
+    while index < len(merge_options):
+        word = merge_options[index]
+        if word == "--summary":
+            target = merge_options[index + 1] if index + 1 < len(merge_options) else None
+            index += 2
+            continue
+        if word.startswith("--summary="):
+            target = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+        index += 1
+    return rest, target
+
+
 def run_job(args, options, started, timings):
     stage_options, merge_options = split_options(options)
-    if args.output is not None and any(w in ("-o", "--output") or w.startswith(("-o=", "--output=")) for w in merge_options):
+    gives_output = any(w in ("-o", "--output") or w.startswith(("-o=", "--output=")) for w in merge_options)
+    if args.output is not None and gives_output:
         raise JobFailure("the output is given twice: --output before -- and -o/--output after it", EX_USAGE)
+    if args.output_dir is not None and gives_output:
+        raise JobFailure("the output is given twice: --output-dir before -- and -o/--output after it", EX_USAGE)
     userlist = os.path.abspath(args.userlist)
     # The binary first, before Spark starts: a wrong path is one line, now.
     driver_version = userlist_version(args.userlist)
@@ -629,9 +847,16 @@ def run_job(args, options, started, timings):
     def driver_stage(stage, extra=(), **kwargs):
         return [userlist] + stage_arguments(stage, names, stage_options + list(extra))
 
+    def driver_merge(extra, lines, quiet=False):
+        """`userlist stage merge` on the driver over a few lines: (exit code, standard output)."""
+        done = subprocess.run(driver_stage("merge", extra), input=b"".join(line.encode("utf-8") + b"\n" for line in lines),
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL if quiet else STDERR.fd)
+        return done.returncode, done.stdout
+
     STDERR.filter_children()
     sc, spark = start_spark(args.master)
     timings.mark("starting Spark")
+    parts = None
     try:
         from pyspark import StorageLevel
         binary = ship(sc, userlist)
@@ -648,45 +873,176 @@ def run_job(args, options, started, timings):
         if plan.returncode != 0:
             return plan.returncode
         plan = json.loads(plan.stdout)
+        if args.output_dir is not None:
+            if plan["sort"] and not plan["parts"]:
+                raise JobFailure("--output-dir: a full export as a table, markdown, html, coloured json or with "
+                                 "--jq-out is rendered whole: write it with --output", EX_USAGE)
+            parts = PartFiles(sc, args.output_dir, plan["extension"])
         check_executors(sc, binary, driver_version, environment)
         timings.mark("planning, checking the executors' userlist")
 
+        def runner(stage, extra=(), chunks=None):
+            return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks)
+
         numbered = number_lines(spark, names)
         partitions = args.partitions or max(1, numbered.getNumPartitions())
-        mapped = numbered.mapPartitionsWithIndex(stage_runner(binary, "map", names, stage_options, environment, shipped))
+        mapped = numbered.mapPartitionsWithIndex(runner("map"))
         users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
-        partial = users.mapPartitionsWithIndex(stage_runner(binary, "partial", names, stage_options, environment, shipped))
-        if plan["sort"]:
-            # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
-            partial = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions)
+        partial = users.mapPartitionsWithIndex(runner("partial"))
 
-        merge_extra = merge_options + ["--started", "%.3f" % started]
-        if args.output is not None and args.output != "-":
-            merge_extra += ["--output", args.output]
-        merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
-        try:
-            first = True
-            # A page's candidates are few: one job computes every partition at once. A full
-            # export comes partition by partition in order, the next one computed meanwhile.
-            lines = partial.toLocalIterator(prefetchPartitions=True) if plan["sort"] else partial.collect()
-            for line in lines:
-                if first:
-                    timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ""))
-                    first = False
-                merge.stdin.write(line.encode("utf-8") + b"\n")
-            merge.stdin.close()
-        except BrokenPipeError:
-            pass  # merge stopped early; its exit code says why
-        except BaseException:
-            # The job failed: merge must not finish an output (it writes -o only when it ends well).
-            merge.kill()
-            merge.wait()
-            raise
-        code = merge.wait()
-        timings.mark("the rest into merge")
+        if parts is not None and plan["sort"]:
+            code = write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started, timings)
+        else:
+            code = gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args,
+                                     started, timings)
+        if code != 0 and parts is not None:
+            parts.abandon()
         return code
+    except BaseException:
+        if parts is not None:
+            parts.abandon()
+        raise
     finally:
         sc.stop()
+
+
+def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args, started, timings):
+    """The partial lines into `userlist stage merge` on the driver: a page's or a count's
+    candidates combined in a tree first (few lines reach the driver), a full export sorted by
+    Spark and streamed partition by partition (--output, standard output). With --output-dir
+    (a page, a count), merge's output becomes part-00000 and its summary _summary.json."""
+    import tempfile
+    from pyspark import StorageLevel
+    merge_extra = ["--started", "%.3f" % started]
+    target = None
+    scratch = None
+    if parts is not None:
+        merge_options, target = summary_target(merge_options)
+        scratch = tempfile.mkdtemp(prefix="userlist-spark-")
+        merge_extra += ["--output", os.path.join(scratch, "out"), "--summary", os.path.join(scratch, "summary.json")]
+    elif args.output is not None and args.output != "-":
+        merge_extra += ["--output", args.output]
+    merge_extra = merge_options + merge_extra
+    if plan["sort"]:
+        # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
+        lines = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions) \
+            .toLocalIterator(prefetchPartitions=True)
+    else:
+        lines = None
+    merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
+    try:
+        if lines is None:
+            lines = tree_combine(partial, runner("merge", ["--part", "combine"]))
+        first = True
+        for line in lines:
+            if first:
+                timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ", combine"))
+                first = False
+            merge.stdin.write(line.encode("utf-8") + b"\n")
+        merge.stdin.close()
+    except BrokenPipeError:
+        pass  # merge stopped early; its exit code says why
+    except BaseException:
+        # The job failed: merge must not finish an output (it writes -o only when it ends well).
+        merge.kill()
+        merge.wait()
+        raise
+    code = merge.wait()
+    timings.mark("the rest into merge")
+    if parts is not None and code == 0:
+        with open(os.path.join(scratch, "out"), "rb") as out:
+            parts.add(out.read())
+        with open(os.path.join(scratch, "summary.json"), "rb") as summary:
+            summary = summary.read()
+        give_summary(target, summary)
+        parts.finish(summary)
+    if scratch is not None:
+        import shutil
+        shutil.rmtree(scratch, ignore_errors=True)
+    return code
+
+
+def give_summary(target, summary):
+    """--summary FILE (or '-') after --, with --output-dir: the summary written beside the parts too."""
+    if target is None:
+        return
+    if target == "-":
+        STDERR.write(summary.decode("utf-8"))
+        return
+    try:
+        with open(target, "wb") as out:
+            out.write(summary)
+    except OSError as error:
+        raise JobFailure("userlist: %s: %s" % (target, error.strerror), EX_CANTCREAT)
+
+
+def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started, timings):
+    """A full export as ordered part files (PartFiles), nothing of it through the driver:
+
+    1. one pass over partial's lines (persisted) gives each partition's counts, a sample of its
+       rows' sort keys and its greatest row (sample_partitions);
+    2. `userlist stage merge --part ends` on the driver, over the counts (and, for json, the
+       export's last row), prints the run's warnings or fails as one run would — before any part
+       is written — and gives the output's head (header, json's opening) and tail;
+    3. the rows (json: all but the last) are range-partitioned by their key on the sample's
+       bounds, sorted within each partition, turned into each part's bytes by `userlist stage
+       merge --part rows` on the executors and written by Spark's text writer (the separator
+       between rows as its line separator) into DIR/_rows;
+    4. the driver renames those files in order, writes part-00000 (the head), json's last part
+       (the tail), _summary.json and _SUCCESS."""
+    import tempfile
+    from pyspark import StorageLevel
+    merge_options, target = summary_target(merge_options)
+    partial = partial.persist(StorageLevel.MEMORY_AND_DISK)
+    per_partition = max(1, -(-20 * partitions // max(1, partial.getNumPartitions())))
+    summaries = sample_partitions(partial, per_partition)
+    timings.mark("map, shuffle, partial, sampling")
+    counts = [line for summary in summaries for line in summary[0]]
+    tops = [summary[3] for summary in summaries if summary[3] is not None]
+    separator = plan["separator"].encode("utf-8") or b"\n"
+    # json's rows are joined by commas: the last one, which has none after it, ends the last part.
+    last = max(tops) if tops and plan["separator"] else None
+    ends_input = counts + ([last[1]] if last else [])
+    code, ends = driver_merge(merge_options + ["--part", "ends"], ends_input)
+    if code != 0:
+        return code
+    ends = json.loads(ends)
+    bounds = range_bounds([key for summary in summaries for key in summary[1]], partitions)
+
+    import bisect
+    rows = partial.filter(lambda line: not line.startswith("!"))
+    if last is not None:
+        rows = rows.filter(lambda line, key=last[0]: sort_key(line) != key)
+    ordered = (rows.map(lambda line: (sort_key(line), line))
+               .repartitionAndSortWithinPartitions(len(bounds) + 1, lambda key, b=bounds: bisect.bisect_right(b, key))
+               .values()
+               .mapPartitionsWithIndex(runner("merge", ["--part", "rows"], chunks=separator)))
+    frame = spark.createDataFrame(ordered.map(lambda chunk: (chunk,)), "value STRING")
+    # Spark's own marker would say "done" before the renames; the job writes _SUCCESS last.
+    frame.write.option("lineSep", separator.decode("utf-8")) \
+        .option("mapreduce.fileoutputcommitter.marksuccessfuljobs", "false").text(parts.rows_dir())
+    timings.mark("sort, rows into part files")
+    parts.add(ends["head"].encode("utf-8"))
+    parts.adopt_rows()
+    if ends["tail"]:
+        parts.add(ends["tail"].encode("utf-8"))
+    # The summary once all is written: its seconds are the whole job's.
+    scratch = tempfile.mkdtemp(prefix="userlist-spark-")
+    try:
+        summary_file = os.path.join(scratch, "summary.json")
+        code, _ = driver_merge(merge_options + ["--part", "ends", "--summary", summary_file, "--started", "%.3f" % started],
+                               ends_input, quiet=True)
+        if code != 0:
+            return code
+        with open(summary_file, "rb") as summary:
+            summary = summary.read()
+    finally:
+        import shutil
+        shutil.rmtree(scratch, ignore_errors=True)
+    give_summary(target, summary)
+    parts.finish(summary)
+    timings.mark("renames, summary")
+    return 0
 
 
 def main(argv):

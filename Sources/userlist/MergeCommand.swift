@@ -13,6 +13,9 @@ struct MergeCommand: StageSubcommand {
     @Option(help: ArgumentHelp("When the job started (seconds since 1970), for --summary's seconds.", valueName: "seconds"))
     var started: Double?
 
+    @Option(help: ArgumentHelp("What to write: whole (the output, the default); combine (a page's or a count's partial lines from several partitions → the same for all of them); rows (one sorted partition of a full export → its rows, each followed by the separator between rows); ends (the counts and the last row → {\"head\",\"tail\"} as JSON, the warnings and --summary).", valueName: "part"))
+    var part: MergePart = .whole
+
     func validate() throws { try options.validate(writesOutput: true) }
 
     func run(variables: JQVariables) throws {
@@ -22,7 +25,7 @@ struct MergeCommand: StageSubcommand {
             try run.runStage(
                 .merge, names: options.names, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
                 warnings: StandardErrorReporter(quiet: options.batch.quiet), reporting: reportingSummary, expectedLines: lines,
-                started: started.map { Date(timeIntervalSince1970: $0) })
+                started: started.map { Date(timeIntervalSince1970: $0) }, part: part)
         }
     }
 }

@@ -16,7 +16,7 @@ enum OptionTable {
         "list": [["--users-at"], ["--base-url"]] + listSingle.dropFirst(),
         "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
-        "stage merge": listSingle + [["--lines"], ["--started"]],
+        "stage merge": listSingle + [["--lines"], ["--started"], ["--part"]],
     ]
 
     /// Repeatable options that take a value (`--arg` and its kin take two; JQArguments reads them).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import UserListKit
 
-/// `userlist stage plan`, for the driver: one JSON line, `{"gather":"page","sort":false}`.
+/// `userlist stage plan`, for the driver: one JSON line, `{"gather":"page","sort":false,"parts":false,"separator":"","extension":"json"}`.
 struct PlanCommand: StageSubcommand {
     static let configuration = CommandConfiguration(commandName: "plan", abstract: "Check the options; print how the driver gathers the partial stage's lines.")
     @OptionGroup var options: StageOptions

@@ -57,6 +57,25 @@ struct MergeRowStream {
         }
     }
 
+    /// A row of an ordered part file's body (`--part rows`): the row, then json's comma, as every
+    /// row but the export's last is followed in the whole output; the other formats' rows end with
+    /// their line break already.
+    func writeDetached(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
+        if let colour {
+            colour.rewrite(Array(row)).withUnsafeBytes { output.write($0) }
+        } else {
+            output.write(row)
+        }
+        if case .json = form { output.write(byte: UInt8(ascii: ",")) }
+    }
+
+    /// What comes before the first row, written now (`--part ends`): csv and tsv's header, json's
+    /// opening. A run that succeeds writes it whether or not any row follows.
+    mutating func writeOpeningNow(_ state: ListState, to output: OutputWriter) {
+        writeOpening(state, to: output)
+        writePendingHeader(to: output)
+    }
+
     mutating func writeClosing(to output: OutputWriter) {
         writePendingHeader(to: output)
         if case .json(let renderer) = form { renderer.writeClosing(to: output) }

@@ -19,10 +19,13 @@ struct MergeStage {
     var expectedLines: Int?
     /// The inputs' names, as the driver numbered them (a single run's messages name its one input).
     var names: [String] = []
+    /// The whole output, or a piece of it (``MergePart``).
+    var part: MergePart = .whole
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
         let plan = StagePlan(run)
+        try checkPart(plan, streams: plan.kind == .rows && MergeRowStream(renderer: renderer, highlight: highlight) != nil)
         var collector = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true)
         var total = StageStatistics(options: run.stageFingerprint)
         let batch = StageRecordBatch()
@@ -38,6 +41,9 @@ struct MergeStage {
         var streamEnd: Int?
         /// Every record read was not a person: a single run's error, instead of the output.
         var onlyNonPeople: UserlistError?
+        // --part ends: the output's start, and what follows it from the given row on.
+        let head = part == .ends ? OutputWriter() : output
+        let rowsOutput = part == .ends ? OutputWriter() : output
 
         /// Once every line of counts is in (they sort first): the warnings, and the output's start.
         func startStreaming() throws(UserlistError) {
@@ -58,7 +64,12 @@ struct MergeStage {
                 if onlyNonPeople != nil { return }
                 for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
             }
-            stream!.writeOpening(UserListPage(query: run.query, totalItems: total.matched, kept: []).state, to: output)
+            let state = UserListPage(query: run.query, totalItems: total.matched, kept: []).state
+            if part == .ends {
+                stream!.writeOpeningNow(state, to: head)
+            } else {
+                stream!.writeOpening(state, to: output)
+            }
         }
 
         func sealRows() {
@@ -83,7 +94,9 @@ struct MergeStage {
             batch.removeAll()
         }
 
+        var linesRead = 0
         try input.forEachLine { (line, number) throws(UserlistError) in
+            linesRead += 1
             guard let fields = StageLine.fields(line, count: 3) else {
                 throw StageFailure.badLine(.merge, input, number, line, expected: "SORTKEY<TAB>POSITION<TAB>RECORD, as the partial stage writes")
             }
@@ -92,6 +105,9 @@ struct MergeStage {
                     throw StageFailure.bad(.merge, input, number, "not the counts the partial stage writes")
                 }
                 guard counts.options == total.options else { throw StageFailure.otherOptions(.merge, input, number) }
+                if part == .rows {
+                    throw StageFailure.bad(.merge, input, number, "counts in --part rows: give it one partition's rows only (--part ends takes the counts)")
+                }
                 if previousKey != nil, plan.sortsLines {
                     throw StageFailure.bad(.merge, input, number, "counts after rows: sort the partial stage's lines by their first field before the merge")
                 }
@@ -109,15 +125,26 @@ struct MergeStage {
                 }
                 previousKey = key
             }
+            if part == .rows {
+                rowBytes.removeAll(keepingCapacity: true)
+                guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
+                    throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
+                }
+                rowBytes.withUnsafeBytes { stream!.writeDetached($0, to: output) }
+                return
+            }
             if stream != nil {
                 if !streaming { try startStreaming() }
+                if part == .ends, streamed > 0 {
+                    throw StageFailure.bad(.merge, input, number, "a second row in --part ends: give it the counts and at most the export's last row")
+                }
                 rowBytes.removeAll(keepingCapacity: true)
                 guard StageLine.appendUnescaped(fields[2], to: &rowBytes) else {
                     throw StageFailure.bad(.merge, input, number, "not a row as the partial stage writes it")
                 }
                 streamed += 1
                 if let streamEnd, position >= streamEnd { return }
-                rowBytes.withUnsafeBytes { stream!.write($0, to: output) }
+                rowBytes.withUnsafeBytes { stream!.write($0, to: rowsOutput) }
                 return
             }
             if plan.kind == .rows {
@@ -135,6 +162,18 @@ struct MergeStage {
         }
         if !batch.isEmpty { try process() }
 
+        if part == .rows {
+            try output.flush()
+            return (RunStatistics(), total)
+        }
+        if part == .combine {
+            // An empty partition adds nothing, as the partial stage writes nothing for one.
+            guard linesRead > 0 else { return (RunStatistics(), total) }
+            // A count has no candidates (nor a collector that keeps any).
+            writeCombined(total, plan.kind == .page && collector.limit != nil ? collector.candidates() : [], to: output)
+            try output.flush()
+            return (RunStatistics(), total)
+        }
         if let expectedLines, total.lines != expectedLines {
             throw UserlistError(.data, "stage merge: the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice")
         }
@@ -146,8 +185,15 @@ struct MergeStage {
                 throw error.error
             }
             if let onlyNonPeople { throw onlyNonPeople }
-            guard streamed == total.matched else { throw Self.lostRows(streamed, total) }
-            stream!.writeClosing(to: output)
+            guard streamed == total.matched || part == .ends else { throw Self.lostRows(streamed, total) }
+            stream!.writeClosing(to: rowsOutput)
+            if part == .ends {
+                output.write("{\"head\":")
+                JSONText.appendString(head.text, to: output)
+                output.write(",\"tail\":")
+                JSONText.appendString(rowsOutput.text, to: output)
+                output.write("}\n")
+            }
             try output.flush()
             var statistics = RunStatistics()
             statistics.report = total.report
@@ -183,6 +229,36 @@ struct MergeStage {
         try run.render(state, with: renderer, highlight: highlight, to: output)
         statistics.count(state, query: run.query)
         return (statistics, total)
+    }
+
+    /// Whether this query has the piece `part` asks for: combining is for the queries whose
+    /// partial lines are few (a page, a count), rows and ends for a full export whose rows stream.
+    private func checkPart(_ plan: StagePlan, streams: Bool) throws(UserlistError) {
+        switch part {
+        case .whole:
+            return
+        case .combine:
+            guard plan.kind == .page || plan.kind == .count else {
+                throw UserlistError(.usage, "stage merge --part combine: only a paged query (--page) or --count combines; a full export's lines are sorted")
+            }
+        case .rows, .ends:
+            guard streams else {
+                throw UserlistError(.usage, "stage merge --part \(part.rawValue): only a full export in json, ndjson, csv or tsv (not coloured json) is written in parts; a page, a count, a table, markdown, html and --jq-out are written whole")
+            }
+        }
+    }
+
+    /// `--part combine`'s output: the summed counts, then the candidates, as the partial stage writes them.
+    private func writeCombined(_ total: StageStatistics, _ candidates: [(kept: PageCollector.Kept, sortValue: SortValue?, position: Int)], to output: OutputWriter) {
+        output.write("!\t0\t")
+        output.write(total.json())
+        output.write(byte: UInt8(ascii: "\n"))
+        for candidate in candidates {
+            guard case .user(let user) = candidate.kept else { continue }
+            PartialStage.writeKey(candidate.sortValue, candidate.position, descending: run.query.sort?.descending ?? false, to: output)
+            StageUserJSON.append(user, place: nil, to: output)
+            output.write(byte: UInt8(ascii: "\n"))
+        }
     }
 
     static func lostRows(_ rows: Int, _ total: StageStatistics) -> UserlistError {

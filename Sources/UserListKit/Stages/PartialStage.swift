@@ -109,8 +109,13 @@ struct PartialStage {
 
     /// `SORTKEY<TAB>POSITION<TAB>`.
     private func writeKey(_ value: SortValue?, _ position: Int, to output: OutputWriter) {
+        Self.writeKey(value, position, descending: run.query.sort?.descending ?? false, to: output)
+    }
+
+    /// `SORTKEY<TAB>POSITION<TAB>`, for the partial stage and merge's `--part combine`.
+    static func writeKey(_ value: SortValue?, _ position: Int, descending: Bool, to output: OutputWriter) {
         var key: [UInt8] = []
-        CompactSortKey.appendHex(value, descending: run.query.sort?.descending ?? false, position: position, to: &key)
+        CompactSortKey.appendHex(value, descending: descending, position: position, to: &key)
         key.withUnsafeBytes { output.write($0) }
         output.write(byte: UInt8(ascii: "\t"))
         output.write(int: position)

@@ -37,6 +37,13 @@ struct StagePlan {
     /// Whether the driver must sort the partial stage's lines by their first field before the merge.
     var sortsLines: Bool { kind == .rows || kind == .users }
 
-    /// `{"gather":"page","sort":false}`: what `userlist stage plan` prints.
-    var json: String { "{\"gather\":\"\(kind.rawValue)\",\"sort\":\(sortsLines)}" }
+    /// `{"gather":"page","sort":false,"parts":false,"separator":"","extension":"json"}`: what
+    /// `userlist stage plan` prints. `parts`: a full export the driver may write as ordered part
+    /// files (`stage merge --part rows` and `--part ends`); `separator`: what follows each row but
+    /// the last in the output (json's comma; the other formats' rows end with their line break);
+    /// `extension`: the format's file extension, for the part files' names.
+    func json(parts: Bool, fileExtension: String) -> String {
+        let separator = encoder is JSONListRenderer ? "," : ""
+        return "{\"gather\":\"\(kind.rawValue)\",\"sort\":\(sortsLines),\"parts\":\(parts),\"separator\":\"\(separator)\",\"extension\":\"\(fileExtension)\"}"
+    }
 }

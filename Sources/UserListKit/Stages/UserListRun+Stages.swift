@@ -11,7 +11,8 @@ extension UserListRun {
     /// (the job's start, which only the driver knows; now when nil).
     public func runStage(
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
-        warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil
+        warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
+        part: MergePart = .whole
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
@@ -24,7 +25,7 @@ extension UserListRun {
             var failure: UserlistError?
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
-                    try MergeStage(run: self, expectedLines: expectedLines, names: names).run(input, to: output, warnings: warnings)
+                    try MergeStage(run: self, expectedLines: expectedLines, names: names, part: part).run(input, to: output, warnings: warnings)
                 }
             } catch {
                 failure = error
@@ -46,7 +47,10 @@ extension UserListRun {
         prepareJQ()
         _ = try makeFilter(parallelism: 1)
         _ = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
-        return StagePlan(self).json
+        let (renderer, highlight) = try makeRenderer()
+        let plan = StagePlan(self)
+        let parts = plan.kind == .rows && MergeRowStream(renderer: renderer, highlight: highlight) != nil
+        return plan.json(parts: parts, fileExtension: format.fileExtension)
     }
 
     /// Whether stages were given the same options: the ones that shape the answer, as one short

@@ -146,8 +146,30 @@ enum StagedRun {
             try PartialStage(run: run, names: inputs, filter: filter).run(StageInput(bytes: joined(partition)), to: output)
             gathered += lines(output.bytes)
         }
-        // The driver gathers: sortBy on the first field for a full export, else any order.
-        if StagePlan(run).sortsLines {
+        // The driver gathers: a page's or a count's lines combined in a tree (merge --part
+        // combine over random groups, as tree_combine does), or not; a full export's written as
+        // part files (merge --part ends and --part rows over random row ranges, as write_parts
+        // does), or sorted into one merge.
+        let plan = StagePlan(run)
+        if plan.kind == .page || plan.kind == .count, Bool.random(using: &generator) {
+            var level = gathered
+            while true {
+                level.shuffle(using: &generator)
+                let groups = contiguousParts(level, count: Int.random(in: 1...4, using: &generator), using: &generator).map(Array.init)
+                level = []
+                for group in groups {
+                    let output = OutputWriter()
+                    _ = try MergeStage(run: run, names: inputs, part: .combine).run(StageInput(bytes: joined(group)), to: output, warnings: CollectedWarnings())
+                    level += lines(output.bytes)
+                }
+                if groups.count == 1 { break }
+            }
+            gathered = level
+        }
+        if plan.sortsLines, Bool.random(using: &generator), let parts = try partFiles(run, inputs: inputs, gathered: gathered, using: &generator) {
+            return parts
+        }
+        if plan.sortsLines {
             // Keys are ASCII (hex, or "!" for counts): as Strings they compare byte by byte.
             gathered = gathered.map { (String(decoding: firstField($0), as: UTF8.self), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         } else {
@@ -161,6 +183,35 @@ enum StagedRun {
         } catch {
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
         }
+    }
+
+    /// A full export as `write_parts` writes it: `merge --part ends` over the counts (and json's
+    /// last row), `merge --part rows` over random ranges of the other rows in order; the head,
+    /// the parts and the tail concatenated. Nil when the export is not written in parts (a table,
+    /// `--jq-out`) or the run fails (then nothing is written: the whole merge says how it fails).
+    private static func partFiles(_ run: UserListRun, inputs: [String], gathered: [[UInt8]], using generator: inout some RandomNumberGenerator) throws -> Answer? {
+        let keyed = gathered.map { (String(decoding: firstField($0), as: UTF8.self), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        let counts = keyed.filter { $0.first == UInt8(ascii: "!") }
+        var rows = keyed.filter { $0.first != UInt8(ascii: "!") }
+        let json = run.format == .json
+        let last = json ? rows.popLast() : nil
+        let endsOutput = OutputWriter()
+        let warnings = CollectedWarnings()
+        do {
+            _ = try MergeStage(run: run, names: inputs, part: .ends).run(StageInput(bytes: joined(counts + (last.map { [$0] } ?? []))), to: endsOutput, warnings: warnings)
+        } catch {
+            return nil
+        }
+        let ends = try JSONSerialization.jsonObject(with: Data(endsOutput.bytes)) as! [String: String]
+        var bytes = Array(ends["head"]!.utf8)
+        for part in contiguousParts(rows, count: Int.random(in: 1...5, using: &generator), using: &generator) {
+            let output = OutputWriter()
+            _ = try MergeStage(run: run, names: inputs, part: .rows).run(StageInput(bytes: joined(Array(part))), to: output, warnings: CollectedWarnings())
+            bytes += output.bytes
+        }
+        rows.removeAll()
+        bytes += Array(ends["tail"]!.utf8)
+        return Answer(stdout: bytes, warnings: warnings.messages, error: nil, code: 0)
     }
 
     /// A map line as `userlist_spark.py` writes it: `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT`, or, for a
