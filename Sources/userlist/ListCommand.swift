@@ -42,8 +42,8 @@ struct ListCommand: ParsableCommand {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
-        run.includeNonPeople = input.includeNonPeople
-        run.baseURL = input.baseURL.flatMap(BaseURL.init)
+        run.includeNonPeople = input.payload.includeNonPeople
+        run.baseURL = input.payload.base
         run.nextOnly = input.next
         if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }

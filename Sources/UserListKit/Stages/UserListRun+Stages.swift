@@ -57,6 +57,7 @@ extension UserListRun {
             columns.columns.map(\.name).joined(separator: ","), String(header), whereExpression ?? "-", preTransform ?? "-",
             outputTransform ?? "-", String(rawOutput), variables.fingerprint, usersAt?.description ?? "-", String(strict),
             String(skipBadJSON), String(countOnly), String(sandbox), jqTimeout.map { "\($0)" } ?? "-",
+            String(includeNonPeople), baseURL?.description ?? "-",
         ]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in parts.joined(separator: "\u{0}").utf8 {
