@@ -41,9 +41,7 @@ struct StageOptions: ParsableArguments {
 
     func makeRun(variables: JQVariables) throws -> UserListRun {
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
-            .makeRun(inputs: [], usersAt: usersAt, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
-        run.includeNonPeople = payload.includeNonPeople
-        run.baseURL = payload.base
+            .makeRun(inputs: [], usersAt: usersAt, payload: payload, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
         // An html page made by the merge stage names the job's inputs, as one run's would.
         run.document = PageDocument(inputs: names, generatedAt: run.document.generatedAt)
         return run
