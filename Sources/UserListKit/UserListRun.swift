@@ -145,7 +145,7 @@ public struct UserListRun {
             // The explanation of a payload of non-people is what to look at: no error there.
             defer { try? nonPeople.finish(nil, inputs: inputs) }
             statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output) {
-                resolved(paging.next)
+                paging.inputs.map { ($0.input, resolved($0.next)) }
             }
             statistics.next = resolved(paging.next)
             return statistics
@@ -385,7 +385,7 @@ public struct UserListRun {
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
     private func runExplanation(
-        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> NextPage?
+        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> [(input: String, next: NextPage?)]
     ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
