@@ -202,3 +202,24 @@ void ul_guard_leave(void) {
     current_label = NULL;
     if (my_slot >= 0 && my_slot < SLOTS) atomic_store(&slot_started[my_slot], 0);
 }
+
+// `--split-pages` renaming a written set into place: a signal that ends the run waits for the
+// last rename (ul_signals_defer), wherever the kernel delivers it, then ends the run as ever.
+static volatile sig_atomic_t signals_deferred = 0;
+static volatile sig_atomic_t signal_held = 0;
+
+void ul_signals_defer(int on) {
+    signals_deferred = on ? 1 : 0;
+}
+
+int ul_signal_hold(int signal) {
+    if (!signals_deferred) return 0;
+    signal_held = signal;
+    return 1;
+}
+
+int ul_signal_held(void) {
+    int held = (int)signal_held;
+    signal_held = 0;
+    return held;
+}

@@ -36,4 +36,10 @@ void ul_pager_set(int pid);
 /// (async-signal-safe).
 int ul_pager_wait(void);
 
+/// While on, a signal that ends the run is held (`ul_signal_hold` says so to the handler) and
+/// given back by `ul_signal_held` (0 when none came), to be raised once the stretch is over.
+void ul_signals_defer(int on);
+int ul_signal_hold(int signal);
+int ul_signal_held(void);
+
 #endif
