@@ -223,3 +223,15 @@ int ul_signal_held(void) {
     signal_held = 0;
     return held;
 }
+
+// jq's `input_filename`: the input this thread is reading (an index the Swift side keeps the
+// names under; -1 for standard input or none), set where records of an input are read or judged.
+static _Thread_local int current_input = -1;
+
+void ul_current_input_set(int index) {
+    current_input = index;
+}
+
+int ul_current_input_get(void) {
+    return current_input;
+}

@@ -136,6 +136,7 @@ public struct UserListRun {
         gateway.progress = progress
         gateway.mappingOptions.includeNonPeople = includeNonPeople
         gateway.mappingOptions.baseURL = baseURL
+        gateway.namesInputsToJQ = asksForInputFilename
         let paging = PagingReport()
         gateway.paging = paging
         var statistics = RunStatistics()
@@ -278,8 +279,10 @@ public struct UserListRun {
         // `--jq-out` styles each JSON output itself: `-r` text is printed as it is, never
         // re-tokenised (the highlighter would drop its spaces and tabs).
         if let outputTransform {
-            return (try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
-                                         style: jqOutputHighlighter, separator: outputSeparator), nil)
+            let renderer = try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
+                                                style: jqOutputHighlighter, separator: outputSeparator)
+            renderer.inputFilename = inputs.last.flatMap { $0 == .standardInput ? nil : $0.description }
+            return (renderer, nil)
         }
         let renderer = format.renderer(
             maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
@@ -364,6 +367,11 @@ public struct UserListRun {
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
+    }
+
+    /// Whether a jq expression of the run may call `input_filename` (its name anywhere in the text).
+    var asksForInputFilename: Bool {
+        [whereExpression, preTransform, outputTransform].contains { $0?.contains("input_filename") == true }
     }
 
     /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.

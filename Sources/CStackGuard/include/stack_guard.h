@@ -42,4 +42,8 @@ void ul_signals_defer(int on);
 int ul_signal_hold(int signal);
 int ul_signal_held(void);
 
+/// The input this thread reads, for jq's `input_filename` (an index into JQInputName's names; -1: none).
+void ul_current_input_set(int index);
+int ul_current_input_get(void);
+
 #endif

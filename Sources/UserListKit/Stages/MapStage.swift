@@ -69,6 +69,7 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
+            if run.asksForInputFilename { JQInputName.enter(UserListRun.jqName(names[index])) }
             do {
                 let records = escaped
                     ? try decoded.withUnsafeBytes { bytes in try reader.read(bytes, input: names[index], number: lineNumber) }

@@ -49,6 +49,9 @@ extension UserListRun {
         return StagePlan(self).json
     }
 
+    /// What jq's `input_filename` gives for an input a stage knows by `name` (`-`: standard input).
+    static func jqName(_ name: String) -> String? { name == "-" || name == "<stdin>" ? nil : name }
+
     /// Whether stages were given the same options: the ones that shape the answer, as one short
     /// text (FNV-1a of their description), carried in every line of counts.
     var stageFingerprint: String {
