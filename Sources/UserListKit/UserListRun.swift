@@ -69,6 +69,10 @@ public struct UserListRun {
     public var includeNonPeople = false
     /// `--base-url`: what the payload's relative URLs are resolved against (avatars, next pages).
     public var baseURL: BaseURL?
+    /// `--limit N`: the first N users, which are no page: the envelope's `pageSize`, `totalPages`
+    /// and `hasMore` are those of pages of the default size (what `--page 2` shows), and the
+    /// footers say `first N of M users`. The query holds the first N as page 1 of size N.
+    public var limit: Int?
     /// `--next`: print only where the next page is (its URL or cursor), or nothing on the last page.
     public var nextOnly = false
 
@@ -219,7 +223,7 @@ public struct UserListRun {
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
         try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-        try render(viewModel.state, with: renderer, highlight: highlight, to: output)
+        try render(limited(viewModel.state), with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
         // `-e`: the last value printed. The json envelope is one; rows are the others'.
@@ -286,7 +290,7 @@ public struct UserListRun {
         }
         let renderer = format.renderer(
             maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
-            document: document, paged: showsPager && (query.page != nil || splitPages != nil))
+            document: document, paged: showsPager && (query.page != nil || splitPages != nil), limit: limit)
         switch format {
         case .json: return (renderer, highlighter)
         case .ndjson: return (renderer, highlighter?.compact)
@@ -367,6 +371,22 @@ public struct UserListRun {
         if let key = query.sort?.key { fields.insert(key.field) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
+    }
+
+    /// `state` as `--limit` describes it: its page's size, count of pages and `hasMore` are those
+    /// of the default page size, so that a client going on with `--page 2` is told what it gets
+    /// (a `--limit 1` answer said `pageSize` 1 of 10 pages, and `--page 2` gave users 21 to 40).
+    private func limited(_ state: ListState) -> ListState {
+        guard limit != nil, var page = state.page else { return state }
+        let size = UserListQuery.defaultPageSize
+        page.pageSize = size
+        page.totalPages = (page.totalItems + size - 1) / size
+        page.hasMore = page.page < page.totalPages
+        switch state {
+        case .loaded: return .loaded(page)
+        case .empty: return .empty(page)
+        default: return state
+        }
     }
 
     /// Whether a jq expression of the run may call `input_filename` (its name anywhere in the text).

@@ -63,6 +63,7 @@ struct ListRunOptions {
         run.maxRejects = batch.maxRejects
         run.document = PageDocument(inputs: inputs, generatedAt: try Self.runTime())
         run.showsPager = filter.limit == nil
+        if let limit = filter.limit, limit > 0 { run.limit = limit }
         if let directory = output.splitPages {
             func refuse(_ other: String) -> UserlistError {
                 UserlistError(.usage, Diagnostic(.usage, option: "--split-pages", "writes every page; it can't be used with \(other)"))
