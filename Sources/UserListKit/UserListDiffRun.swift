@@ -23,9 +23,6 @@ public struct UserListDiffRun {
     /// On a terminal (or `--color always`): the table in colour (added green, removed red,
     /// changed yellow), `json` indented and `json`/`ndjson` coloured as the list's are.
     public var highlighter: JSONHighlighter?
-    /// `--include-non-people` and `--base-url`, for both sides, as the list reads them.
-    public var includeNonPeople = false
-    public var baseURL: BaseURL?
     /// Called with the first bytes bound for standard output (the CLI's pager).
     public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
@@ -75,9 +72,8 @@ public struct UserListDiffRun {
 
     /// One side's service: its inputs read through a Gateway that builds `fields`.
     private func side(_ inputs: [InputSource]) -> UserDiff.Side {
-        { [usersAt, threads, strict, skipBadJSON, includeNonPeople, baseURL] fields, warnings in
+        { [usersAt, threads, strict, skipBadJSON] fields, warnings in
             var gateway = UserGateway(inputs: inputs, usersAt: usersAt)
-            gateway.mappingOptions = MappingOptions(includeNonPeople: includeNonPeople, baseURL: baseURL)
             gateway.fields = fields
             gateway.skipBadJSON = skipBadJSON
             if let threads { gateway.workers = threads }

@@ -45,8 +45,6 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the users are in each document of both sides, as a jq-style path (.data.items).", valueName: "path"))
     var usersAt: String?
 
-    @OptionGroup var payload: PayloadOptions
-
     @Flag(help: "Treat a record that can't become a user as an error (exit 65) instead of skipping it with a warning.")
     var strict = false
 
@@ -126,8 +124,6 @@ struct DiffCommand: ParsableCommand {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)
-        run.includeNonPeople = payload.includeNonPeople
-        run.baseURL = payload.base
         if stdoutIsTerminal, format == .table, !noPager { run.beforeFirstOutput = Terminal.pagingHook() }
         let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal {

@@ -14,7 +14,7 @@ enum OptionTable {
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
         "list": listSingle,
-        "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--base-url"], ["--color"], ["--threads"], ["-o", "--output"]],
+        "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"]],
     ]
