@@ -376,7 +376,7 @@ public struct UserListRun {
     /// `state` as `--limit` describes it: its page's size, count of pages and `hasMore` are those
     /// of the default page size, so that a client going on with `--page 2` is told what it gets
     /// (a `--limit 1` answer said `pageSize` 1 of 10 pages, and `--page 2` gave users 21 to 40).
-    private func limited(_ state: ListState) -> ListState {
+    func limited(_ state: ListState) -> ListState {
         guard limit != nil, var page = state.page else { return state }
         let size = UserListQuery.defaultPageSize
         page.pageSize = size
