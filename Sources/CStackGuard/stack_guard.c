@@ -202,3 +202,36 @@ void ul_guard_leave(void) {
     current_label = NULL;
     if (my_slot >= 0 && my_slot < SLOTS) atomic_store(&slot_started[my_slot], 0);
 }
+
+// `--split-pages` renaming a written set into place: a signal that ends the run waits for the
+// last rename (ul_signals_defer), wherever the kernel delivers it, then ends the run as ever.
+static volatile sig_atomic_t signals_deferred = 0;
+static volatile sig_atomic_t signal_held = 0;
+
+void ul_signals_defer(int on) {
+    signals_deferred = on ? 1 : 0;
+}
+
+int ul_signal_hold(int signal) {
+    if (!signals_deferred) return 0;
+    signal_held = signal;
+    return 1;
+}
+
+int ul_signal_held(void) {
+    int held = (int)signal_held;
+    signal_held = 0;
+    return held;
+}
+
+// jq's `input_filename`: the input this thread is reading (an index the Swift side keeps the
+// names under; -1 for standard input or none), set where records of an input are read or judged.
+static _Thread_local int current_input = -1;
+
+void ul_current_input_set(int index) {
+    current_input = index;
+}
+
+int ul_current_input_get(void) {
+    return current_input;
+}

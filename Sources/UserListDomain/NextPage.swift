@@ -16,13 +16,19 @@ public struct NextPage: Hashable, Sendable {
 
 /// The next page of a run, filled by the Gateway as each input ends (the last input's last
 /// document wins), read by the caller once reading has finished (as ``MappingExplanation``).
+/// Inputs end one at a time, in order, on the thread that reads them in order.
 public final class PagingReport: @unchecked Sendable {
+    /// The last input's: what `--next` and `--summary` give.
     public private(set) var next: NextPage?
+    /// Each input's, in the order they were read (an input named twice is here twice): what
+    /// `--explain` shows, one line an input.
+    public private(set) var inputs: [(input: String, next: NextPage?)] = []
 
     public init() {}
 
-    /// An input ended; its last document said this (nil: the last page, or no paging at all).
-    package func inputEnded(next: NextPage?) {
+    /// Input `name` ended; its last document said this (nil: the last page, or no paging at all).
+    package func inputEnded(_ name: String, next: NextPage?) {
         self.next = next
+        inputs.append((name, next))
     }
 }

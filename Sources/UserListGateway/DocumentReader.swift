@@ -27,7 +27,7 @@ struct DocumentReader {
     /// export of every page ends with a last page, which says nothing. Where the next page is (the
     /// last document's word, else its HTTP response's `Link` header) goes to the paging report.
     func reportMorePages(_ consume: (RecordBatch) throws -> Void) throws {
-        input.paging?.inputEnded(next: morePages?.next ?? input.response?.nextLink.map { NextPage(value: $0, source: "Link header") })
+        input.paging?.inputEnded(input.name, next: morePages?.next ?? input.response?.nextLink.map { NextPage(value: $0, source: "Link header") })
         guard let warning = morePages?.warning else { return }
         let name = input.name
         var note = RecordBatch(records: []) { _ in SourceLocation(input: name, line: 1, column: 1) }

@@ -23,9 +23,13 @@ public struct LineReader {
         public var morePages: String?
     }
 
-    /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`.
-    public init(fields: FieldSet, usersAt: UsersAtPath? = nil, preTransform: JQDocumentTransform? = nil, skipBadJSON: Bool = false) {
-        let shapes: [any PayloadShape] = usersAt.map { [ExplicitPathShape(path: $0)] } ?? PayloadShapes.all
+    /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`,
+    ///   and the mapping's options (`--include-non-people`, `--base-url`).
+    public init(fields: FieldSet, usersAt: UsersAtPath? = nil, preTransform: JQDocumentTransform? = nil, skipBadJSON: Bool = false,
+                mappingOptions: MappingOptions = MappingOptions()) {
+        var shapes: [any PayloadShape] = usersAt.map { [ExplicitPathShape(path: $0)] } ?? PayloadShapes.all
+        // Configured once per stage process, as a single run configures them once per run.
+        if mappingOptions != MappingOptions() { shapes = shapes.map { $0.configured(mappingOptions) } }
         parser = ChunkParser(shapes: shapes, transform: preTransform, fields: fields)
         parser.skipBadJSON = skipBadJSON
         parser.layout = .lines

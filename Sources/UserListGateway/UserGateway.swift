@@ -31,6 +31,9 @@ public struct UserGateway: UserRecordSource, Sendable {
     public var layout: InputLayout?
     /// What every mapping is asked for (`--include-non-people`, `--base-url`).
     public var mappingOptions = MappingOptions()
+    /// A jq expression of the run asks for `input_filename`: each batch's reading thread says
+    /// which input it reads (``JQInputName``) before the batch is prepared (`--where` runs there).
+    public var namesInputsToJQ = false
     /// Decides native records from their keys, leaving their users unbuilt (see ``RecordKeys``):
     /// for a run that counts or prints one page.
     @_spi(Pipeline) public var judge: (any RecordJudge)?
@@ -88,6 +91,13 @@ public struct UserGateway: UserRecordSource, Sendable {
         let shapes = mappingOptions == MappingOptions() ? self.shapes : self.shapes.map { $0.configured(mappingOptions) }
         // `--jq` programs and the explanation belong to one thread.
         if transform == nil, explanation == nil {
+            var prepare = prepare
+            if namesInputsToJQ {
+                prepare = { [prepare] batch in
+                    if !batch.records.isEmpty { JQInputName.enter(Self.jqName(batch.location(ofRecord: 0).input)) }
+                    return prepare(batch)
+                }
+            }
             var reader = ParallelReader(inputs: inputs, chunkSize: chunkSize, shapes: shapes, fields: fields, workers: workers, prepare: prepare)
             reader.skipBadJSON = skipBadJSON
             reader.layout = layout
@@ -97,6 +107,8 @@ public struct UserGateway: UserRecordSource, Sendable {
             return try reader.read(emit)
         }
         for source in inputs {
+            // `--jq` and `--where` run on this thread, for this input.
+            JQInputName.enter(source == .standardInput ? nil : source.description)
             let input = try InputReader(source, chunkSize: chunkSize, layout: layout)
             input.progress = progress
             input.paging = paging
@@ -106,5 +118,10 @@ public struct UserGateway: UserRecordSource, Sendable {
             var reader = DocumentReader(input: input, parser: parser)
             try reader.read { try emit(prepare($0)) }
         }
+    }
+
+    /// The name jq's `input_filename` gives an input named `name` in messages: null for standard input.
+    package static func jqName(_ name: String) -> String? {
+        name == InputSource.standardInput.description ? nil : name
     }
 }

@@ -32,6 +32,13 @@ enum JQPrelude {
         "def debug(msg): (msg | debug | empty), .;",
         "def scan($re; $flags): match($re; \"g\" + $flags) | if (.captures | length > 0) then [.captures | .[] | .string] else .string end;",
         "def splits($re; flags): split($re; flags) | .[];",
+        // `input_filename`, as the jq command gives it: the input callback is userlist's, and
+        // answers with the file being read (``JQInputName``); 1.6 asks only its own file reader.
+        // `input` and `inputs` keep what they do here, with no more inputs to read.
+        "def _userlist_input_filename: input;",
+        "def input_filename: _userlist_input_filename;",
+        #"def input: error("No more inputs");"#,
+        "def inputs: empty;",
     ]
 
     /// The prelude as one line, ending in a space.

@@ -38,8 +38,13 @@ package final class JQProgram {
         jq_set_attr(state, jv_string("JQ_LIBRARY_PATH"), jv_array())
         // libjq 1.6's jq_init leaves the input callback uninitialised: `input` called whatever
         // the heap held there (a crash under the jq fuzzer; "break" or worse before). No callback
-        // makes it jq's own error, "No more inputs".
-        jq_set_input_cb(state, nil, nil)
+        // makes it jq's own error, "No more inputs". With the prelude, the callback is only
+        // `input_filename`'s (see ``JQPrelude``): the input this thread reads.
+        if JQPrelude.startsWithModuleDirective(expression) {
+            jq_set_input_cb(state, nil, nil)
+        } else {
+            jq_set_input_cb(state, { _, _ in JQInputName.value() }, nil)
+        }
         // `debug` prints `["DEBUG:",<value>]` on standard error, as the jq command does; libjq
         // alone prints nothing.
         jq_set_debug_cb(state, { _, message in

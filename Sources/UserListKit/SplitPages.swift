@@ -10,15 +10,26 @@ import Foundation
 /// page's pager links its neighbours. An empty answer is `page-1` with the empty state, as
 /// `--page 1` shows it.
 ///
-/// The files are written once the whole input has been read and the answer decided, so bad input
-/// never touches DIR. Each is written beside its name and renamed over it whole (as `--output`
-/// is); files `page-N` of the same extension past the new last page, left by an earlier run over
-/// more users, are removed, so DIR holds one answer. A write that fails part-way (a full disk)
-/// can leave the pages before it new and those after it old, each one whole: run it again.
-struct SplitPages {
+/// The set is replaced whole or not at all. The files are written once the whole input has been
+/// read and the answer decided, so bad input never touches DIR; then every page is written to a
+/// temporary file beside its name, and only once all of them are written are they renamed over
+/// their names, one after another, and the `page-N` files of the same extension past the new last
+/// page (an earlier, longer answer's) removed. A write that fails (a full disk) removes the
+/// temporaries and leaves the old set as it was; a signal during the renames (a few milliseconds
+/// for thousands of pages) ends the run after the last of them. A reader of DIR during the
+/// renames can find some pages of each set, each file whole.
+final class SplitPages {
     let directory: String
     let format: OutputFormat
     let pageSize: Int
+    /// The pages written so far, not yet renamed into place (deinit removes them on failure).
+    private var written: [AtomicFile] = []
+
+    init(directory: String, format: OutputFormat, pageSize: Int) {
+        self.directory = directory
+        self.format = format
+        self.pageSize = pageSize
+    }
 
     /// Fails early (exit 73) when DIR is there but is not a directory, before anything is read.
     func checkDirectory() throws(UserlistError) {
@@ -78,7 +89,19 @@ struct SplitPages {
                 throw UserlistError(.output, "\(error)")
             }
         }
-        removeStalePages(after: max(totalPages, 1))
+        // Every page is written: the set goes into place, renamed in page order.
+        let pages = written
+        written = []
+        try ProcessSignals.deferring { () throws(UserlistError) in
+            for (index, file) in pages.enumerated() {
+                do throws(SystemError) { try file.moveIntoPlace(durably: false) } catch {
+                    // Only a directory changed under the run gets here: the pages not yet renamed go.
+                    for later in pages[(index + 1)...] { later.abandon() }
+                    throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", error.description))
+                }
+            }
+            removeStalePages(after: max(totalPages, 1))
+        }
         return totalPages
     }
 
@@ -95,9 +118,10 @@ struct SplitPages {
             if let error = error as? UserlistError { throw error }
             throw UserlistError(.output, "\(error)")
         }
-        do { try file.commit(durably: false) } catch {
+        do { try file.finishWriting(durably: false) } catch {
             throw UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
         }
+        written.append(file)
     }
 
     /// The N of a `page-N.EXT` file name of this format, else nil.

@@ -69,6 +69,10 @@ public struct UserListRun {
     public var includeNonPeople = false
     /// `--base-url`: what the payload's relative URLs are resolved against (avatars, next pages).
     public var baseURL: BaseURL?
+    /// `--limit N`: the first N users, which are no page: the envelope's `pageSize`, `totalPages`
+    /// and `hasMore` are those of pages of the default size (what `--page 2` shows), and the
+    /// footers say `first N of M users`. The query holds the first N as page 1 of size N.
+    public var limit: Int?
     /// `--next`: print only where the next page is (its URL or cursor), or nothing on the last page.
     public var nextOnly = false
 
@@ -136,6 +140,7 @@ public struct UserListRun {
         gateway.progress = progress
         gateway.mappingOptions.includeNonPeople = includeNonPeople
         gateway.mappingOptions.baseURL = baseURL
+        gateway.namesInputsToJQ = asksForInputFilename
         let paging = PagingReport()
         gateway.paging = paging
         var statistics = RunStatistics()
@@ -145,7 +150,7 @@ public struct UserListRun {
             // The explanation of a payload of non-people is what to look at: no error there.
             defer { try? nonPeople.finish(nil, inputs: inputs) }
             statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output) {
-                resolved(paging.next)
+                paging.inputs.map { ($0.input, resolved($0.next)) }
             }
             statistics.next = resolved(paging.next)
             return statistics
@@ -221,7 +226,7 @@ public struct UserListRun {
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
         try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-        try render(viewModel.state, with: renderer, highlight: highlight, to: output)
+        try render(limited(viewModel.state), with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
         // `-e`: the last value printed. The json envelope is one; rows are the others'.
@@ -281,12 +286,14 @@ public struct UserListRun {
         // `--jq-out` styles each JSON output itself: `-r` text is printed as it is, never
         // re-tokenised (the highlighter would drop its spaces and tabs).
         if let outputTransform {
-            return (try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
-                                         style: jqOutputHighlighter, separator: outputSeparator), nil)
+            let renderer = try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
+                                                style: jqOutputHighlighter, separator: outputSeparator)
+            renderer.inputFilename = inputs.last.flatMap { $0 == .standardInput ? nil : $0.description }
+            return (renderer, nil)
         }
         let renderer = format.renderer(
             maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
-            document: document, paged: showsPager && (query.page != nil || splitPages != nil))
+            document: document, paged: showsPager && (query.page != nil || splitPages != nil), limit: limit)
         switch format {
         case .json: return (renderer, highlighter)
         case .ndjson: return (renderer, highlighter?.compact)
@@ -369,6 +376,27 @@ public struct UserListRun {
         return fields
     }
 
+    /// `state` as `--limit` describes it: its page's size, count of pages and `hasMore` are those
+    /// of the default page size, so that a client going on with `--page 2` is told what it gets
+    /// (a `--limit 1` answer said `pageSize` 1 of 10 pages, and `--page 2` gave users 21 to 40).
+    func limited(_ state: ListState) -> ListState {
+        guard limit != nil, var page = state.page else { return state }
+        let size = UserListQuery.defaultPageSize
+        page.pageSize = size
+        page.totalPages = (page.totalItems + size - 1) / size
+        page.hasMore = page.page < page.totalPages
+        switch state {
+        case .loaded: return .loaded(page)
+        case .empty: return .empty(page)
+        default: return state
+        }
+    }
+
+    /// Whether a jq expression of the run may call `input_filename` (its name anywhere in the text).
+    var asksForInputFilename: Bool {
+        [whereExpression, preTransform, outputTransform].contains { $0?.contains("input_filename") == true }
+    }
+
     /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
     private func resolved(_ next: NextPage?) -> NextPage? {
         guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
@@ -394,7 +422,7 @@ public struct UserListRun {
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
     /// prints the explanation with the first user.
     private func runExplanation(
-        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> NextPage?
+        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> [(input: String, next: NextPage?)]
     ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport

@@ -34,6 +34,8 @@ public final class AtomicFile {
     private let finalMode: mode_t
     private let finalOwner: (uid_t, gid_t)?
     private var done = false
+    /// ``finishWriting(durably:)`` has closed the descriptor; only the rename is left.
+    private var written = false
 
     /// Creates the temporary file; failing is the destination's failure (`EX_CANTCREAT`, 73).
     /// `removingStale: false` leaves the directory's stale temporaries alone (a caller writing
@@ -99,12 +101,17 @@ public final class AtomicFile {
     /// (and flushes the directory, so the rename is on disk too). Not `durably`, the two flushes
     /// are left to the system (`--split-pages`: thousands of small files, each still renamed whole).
     public func commit(durably: Bool = true) throws(SystemError) {
-        precondition(!done, "committed or abandoned already")
-        guard let temporaryPath else {
-            done = true
-            close(descriptor)
-            return
-        }
+        try finishWriting(durably: durably)
+        try moveIntoPlace(durably: durably)
+    }
+
+    /// The first half of ``commit(durably:)``: the file gets its final mode (and is flushed to disk
+    /// `durably`) and its descriptor is closed, but it is not renamed yet — a caller writing a set
+    /// of files (`--split-pages`) renames them only once every one is written. Until
+    /// ``moveIntoPlace(durably:)``, ``abandon()`` (or deinit) still removes it.
+    public func finishWriting(durably: Bool = true) throws(SystemError) {
+        precondition(!done && !written, "committed or abandoned already")
+        guard temporaryPath != nil else { return }
         if let (owner, group) = finalOwner, owner != geteuid() || group != getegid() {
             // Best effort, as `sed -i` does: a group we belong to, any owner only for root.
             if fchown(descriptor, owner, group) != 0 { _ = fchown(descriptor, uid_t.max, group) }
@@ -116,6 +123,18 @@ public final class AtomicFile {
             throw failure
         }
         close(descriptor)
+        written = true
+    }
+
+    /// The second half of ``commit(durably:)``: renames the written file over its destination.
+    public func moveIntoPlace(durably: Bool = true) throws(SystemError) {
+        precondition(!done, "committed or abandoned already")
+        guard let temporaryPath else {
+            done = true
+            close(descriptor)
+            return
+        }
+        precondition(written, "finishWriting() first")
         guard rename(temporaryPath, resolvedPath) == 0 else {
             let failure = SystemError("cannot create the output file", subject: path)
             unlink(temporaryPath)
@@ -137,7 +156,7 @@ public final class AtomicFile {
     public func abandon() {
         guard !done else { return }
         done = true
-        close(descriptor)
+        if !written { close(descriptor) }
         guard let temporaryPath else { return }
         unlink(temporaryPath)
         PendingFiles.remove(temporaryPath)

@@ -57,6 +57,8 @@ enum PendingFiles {
         }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { received in
+            // A stretch that must finish once begun (ProcessSignals.deferring): later.
+            if ul_signal_hold(received) != 0 { return }
             ul_status_line_erase()
             let paged = ul_pager_wait() != 0
             var pending = false

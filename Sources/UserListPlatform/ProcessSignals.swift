@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CStackGuard
 
 /// Process-wide signal choices, made once at start-up by the executable, before any thread.
 public enum ProcessSignals {
@@ -21,5 +22,20 @@ public enum ProcessSignals {
         sigemptyset(&set)
         for signal in PendingFiles.signals { sigaddset(&set, signal) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE held: one that arrives
+    /// meanwhile, on any thread, ends the run (as it always does, removing pending temporary
+    /// files) once `body` is over, not in the middle of it. For a short stretch that must finish
+    /// once begun: `--split-pages` renaming a written set of pages into place.
+    public static func deferring<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        PendingFiles.installHandlers()
+        ul_signals_defer(1)
+        defer {
+            ul_signals_defer(0)
+            let held = ul_signal_held()
+            if held != 0 { raise(held) }
+        }
+        return try body()
     }
 }

@@ -11,8 +11,8 @@ public struct ExplanationRenderer {
     public init() {}
 
     /// `whereEvaluation`: how `--where` runs, when there is one.
-    /// `next`: where the next page is, as the last input said.
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: NextPage? = nil, to output: OutputWriter) {
+    /// `next`: where the next page is, as each input said, in the order they were read.
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: [(input: String, next: NextPage?)] = [], to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
@@ -40,7 +40,16 @@ public struct ExplanationRenderer {
         if explanation.sections.isEmpty { text += "no documents\n\n" }
 
         text += summary(report) + "\n"
-        if let next { text += TerminalText.escaped("next page: \(next.value) (\(next.source))") + "\n" }
+        if next.count == 1 {
+            if let page = next[0].next { text += TerminalText.escaped("next page: \(page.value) (\(page.source))") + "\n" }
+        } else if next.contains(where: { $0.next != nil }) {
+            // Each input is a page of its own, maybe of different APIs: each says where its next
+            // page is (--next and --summary give the last input's).
+            for (input, page) in next {
+                let said = page.map { "\($0.value) (\($0.source))" } ?? "none (the last page, or no paging)"
+                text += TerminalText.escaped("next page of \(input): \(said)") + "\n"
+            }
+        }
         if let whereEvaluation { text += TerminalText.escaped("--where runs \(whereEvaluation)") + "\n" }
         if let firstUser {
             // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too

@@ -18,6 +18,9 @@ public final class JQOutputRenderer: ListRenderer {
     private let separator: String
     /// `-e`: what the last output was (jq's exit status from it).
     public private(set) var lastOutput: OutputValue = .none
+    /// What `input_filename` gives: the answer is made of every input, so, as `jq` after reading
+    /// them all, the last input's name (nil: standard input).
+    public var inputFilename: String?
 
     /// Compiles `expression`; `format` is what it transforms: `.json` (the envelope) or `.ndjson` (cells).
     public init(expression: String, variables: JQVariables = JQVariables(), format: OutputFormat, raw: Bool = false,
@@ -37,6 +40,7 @@ public final class JQOutputRenderer: ListRenderer {
     }
 
     public func render(_ state: ListState, to output: OutputWriter) throws {
+        JQInputName.enter(inputFilename)
         var outputs: [[UInt8]] = []
         do {
             if perCell {

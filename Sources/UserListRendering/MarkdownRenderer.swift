@@ -14,6 +14,8 @@ import UserListService
 /// their header row, so there is no `--no-header` here.
 public struct MarkdownRenderer: FramedRowRenderer, Sendable {
     public let columns: OutputColumns
+    /// `--limit N`: the footer counts the first N of the matches, no page.
+    public var limit: Int?
 
     public init(columns: OutputColumns = .cells) {
         self.columns = columns
@@ -42,13 +44,7 @@ public struct MarkdownRenderer: FramedRowRenderer, Sendable {
             return
         }
         // A blank line ends the table; the footer is a paragraph of its own.
-        output.write("\npage ")
-        output.write(int: page.page)
-        output.write(" of ")
-        output.write(int: page.totalPages)
-        output.write(" · ")
-        output.write(int: page.totalItems)
-        output.write(page.totalItems == 1 ? " user\n" : " users\n")
+        output.write("\n" + OutputFormat.footer(page, limit: limit) + "\n")
     }
 
     public func appendRow(_ row: UserRow, to output: OutputWriter) {

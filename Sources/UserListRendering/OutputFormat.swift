@@ -31,7 +31,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// came from, when) and `paged` (a pager) only `html`.
     public func renderer(
         maxTableWidth: Int?, columns: OutputColumns = .cells, header: Bool = true, colour: Bool = false, moreHint: String? = nil,
-        document: PageDocument = PageDocument(inputs: [], generatedAt: 0), paged: Bool = false
+        document: PageDocument = PageDocument(inputs: [], generatedAt: 0), paged: Bool = false, limit: Int? = nil
     ) -> any ListRenderer {
         switch self {
         case .json: JSONListRenderer(columns: columns)
@@ -42,12 +42,31 @@ public enum OutputFormat: String, CaseIterable, Sendable {
                 table.bold = colour
                 table.moreHint = moreHint
                 table.footerToStandardError = !header
+                table.limit = limit
                 return table
             }()
         case .csv: CSVCellRenderer(columns: columns, header: header)
         case .tsv: TSVRenderer(columns: columns, header: header)
-        case .markdown: MarkdownRenderer(columns: columns)
-        case .html: HTMLRenderer(document: document, paged: paged)
+        case .markdown:
+            {
+                var markdown = MarkdownRenderer(columns: columns)
+                markdown.limit = limit
+                return markdown
+            }()
+        case .html:
+            {
+                var html = HTMLRenderer(document: document, paged: paged)
+                html.limit = limit
+                return html
+            }()
         }
+    }
+
+    /// The count a table's, markdown's or html page's footer gives: `page 2 of 7 · 137 users`, or
+    /// with `--limit N`, which chose the first N users and is no page, `first 5 of 137 users`.
+    static func footer(_ page: UserListPage, limit: Int?) -> String {
+        let users = page.totalItems == 1 ? "1 user" : "\(page.totalItems) users"
+        guard let limit else { return "page \(page.page) of \(page.totalPages) · \(users)" }
+        return page.totalItems > limit ? "first \(limit) of \(users)" : users
     }
 }

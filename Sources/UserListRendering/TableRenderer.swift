@@ -26,6 +26,8 @@ public struct TableRenderer: ListRenderer, Sendable {
     /// With no header row, the footer (and `No users found`) goes to standard error, after the
     /// rows, so `--no-header`'s rows on standard output are data only.
     public var footerToStandardError = false
+    /// `--limit N`: the footer counts the first N of the matches (`first 5 of 137 users`), no page.
+    public var limit: Int?
 
     /// A shrunk column keeps at least this many columns while others can give.
     public static let minimumColumnWidth = ColumnFitting.minimumWidth
@@ -74,7 +76,7 @@ public struct TableRenderer: ListRenderer, Sendable {
             writeRow(shown.prefix(columnsShown).map { $0.value(row) }, widths: widths, to: output)
         }
 
-        var footer = "page \(page.page) of \(page.totalPages) · \(page.totalItems) \(page.totalItems == 1 ? "user" : "users")"
+        var footer = OutputFormat.footer(page, limit: limit)
         if page.hasMore, let moreHint {
             let hinted = footer + " — \(moreHint)"
             // On a narrow terminal the hint goes first: the count matters more.

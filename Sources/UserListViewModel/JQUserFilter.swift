@@ -145,7 +145,10 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         slots.initialize(repeating: [])
         defer { slots.deinitialize().deallocate() }
         nonisolated(unsafe) let shared = slots
+        // `input_filename` is the input of the thread that asked.
+        let input = JQInputName.currentIndex
         DispatchQueue.concurrentPerform(iterations: parts) { part in
+            JQInputName.carry(input)
             let range = (part * size)..<min(users.count, (part + 1) * size)
             shared[part] = workers[part].verdicts(users[range])
         }

@@ -41,9 +41,7 @@ struct ListCommand: ParsableCommand {
     func run(variables: JQVariables) throws {
         let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
-            .makeRun(inputs: input.inputs, usersAt: input.usersAt, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
-        run.includeNonPeople = input.includeNonPeople
-        run.baseURL = input.baseURL.flatMap(BaseURL.init)
+            .makeRun(inputs: input.inputs, usersAt: input.usersAt, payload: input.payload, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         run.nextOnly = input.next
         if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }

@@ -13,7 +13,7 @@ struct ListRunOptions {
 
     /// `stdoutIsTerminal` picks the defaults a person at a terminal gets (a table, its first page,
     /// colour); stages never look, so that every stage of a job reads the options alike.
-    func makeRun(inputs: [String], usersAt: String?, explain: Bool, threads: Int?, variables: JQVariables, stdoutIsTerminal: Bool) throws -> UserListRun {
+    func makeRun(inputs: [String], usersAt: String?, payload: PayloadOptions, explain: Bool, threads: Int?, variables: JQVariables, stdoutIsTerminal: Bool) throws -> UserListRun {
         let format = output.format.flatMap(OutputFormat.init(rawValue:)) ?? (stdoutIsTerminal && jq.outputTransform == nil ? .table : .json)
         // 300k users must not flood a terminal: its table shows the first page and says how to see more.
         let firstPageOnly = stdoutIsTerminal && format == .table && jq.outputTransform == nil && !filter.choosesRows
@@ -30,6 +30,8 @@ struct ListRunOptions {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             explain: explain,
             threads: threads)
+        run.includeNonPeople = payload.includeNonPeople
+        run.baseURL = payload.base
         run.columns = try output.fields.map { list throws(UserlistError) in try OutputColumns(parsing: list) } ?? .cells
         run.header = !output.noHeader
         run.rawOutput = jq.printsRaw
@@ -61,6 +63,7 @@ struct ListRunOptions {
         run.maxRejects = batch.maxRejects
         run.document = PageDocument(inputs: inputs, generatedAt: try Self.runTime())
         run.showsPager = filter.limit == nil
+        if let limit = filter.limit, limit > 0 { run.limit = limit }
         if let directory = output.splitPages {
             func refuse(_ other: String) -> UserlistError {
                 UserlistError(.usage, Diagnostic(.usage, option: "--split-pages", "writes every page; it can't be used with \(other)"))

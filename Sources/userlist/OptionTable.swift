@@ -6,14 +6,14 @@
 enum OptionTable {
     /// The list's (and every stage's) single-valued options, each as its spellings.
     static let listSingle: [[String]] = [
-        ["--users-at"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--page"], ["--page-size"], ["--limit"],
+        ["--users-at"], ["--base-url"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--page"], ["--page-size"], ["--limit"],
         ["-f", "--format"], ["--fields"], ["-o", "--output"], ["--split-pages"], ["--color"], ["--rejects"], ["--max-rejects"], ["--summary"],
         ["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"],
     ]
 
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
-        "list": [["--users-at"], ["--base-url"]] + listSingle.dropFirst(),
+        "list": listSingle,
         "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"], ["--part"]],

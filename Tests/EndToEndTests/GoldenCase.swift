@@ -15,7 +15,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     static let casesDirectory = CommandRunner.packageRoot.appendingPathComponent("Tests/Golden")
 
     static var all: [GoldenCase] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+        var names = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+        // `GOLDEN_ONLY=shapes-,stage-` runs (or records) only the cases whose names start so.
+        if let only = ProcessInfo.processInfo.environment["GOLDEN_ONLY"], !only.isEmpty {
+            let prefixes = only.split(separator: ",").map(String.init)
+            names = names.filter { name in prefixes.contains { name.hasPrefix($0) } }
+        }
         return names.sorted().map { GoldenCase(name: $0, directory: casesDirectory.appendingPathComponent($0)) }
     }
 

@@ -112,6 +112,6 @@ struct JQOutputFlagsTests {
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}[1;37m{\r\n  \u{1B}[0m\u{1B}[34;1m\"state\"\u{1B}[0m\u{1B}[1;37m: \u{1B}[0m\u{1B}[0;32m\"loaded\"\u{1B}[0m\u{1B}[1;37m,\r\n"), "\(text)")
         let compact = try PseudoTerminal.run("userlist \(Self.sample) --limit 1 --fields id -f json -c -M")
-        #expect(String(decoding: compact.stdout, as: UTF8.self) == #"{"state":"loaded","totalItems":10,"page":1,"pageSize":1,"totalPages":10,"hasMore":true,"items":[{"id":"1"}]}"# + "\r\n")
+        #expect(String(decoding: compact.stdout, as: UTF8.self) == #"{"state":"loaded","totalItems":10,"page":1,"pageSize":20,"totalPages":1,"hasMore":false,"items":[{"id":"1"}]}"# + "\r\n")
     }
 }

@@ -46,7 +46,7 @@ struct PagerTests {
     /// A pager quit before the end (here `head -n 2`): the run ends, exit 0, not by SIGPIPE.
     @Test func quittingThePagerEarlyIsASuccess() throws {
         let text = try Self.terminal("""
-            seq 30000 | sed 's/.*/{"id":&}/' > $T/many.ndjson; LINES=10 PAGER='head -n 2' userlist $T/many.ndjson --limit 0 --fields id --color never; echo "exit $?"
+            seq 30000 | sed 's/.*/{"id":&}/' > $T/many.ndjson; LINES=10 PAGER='head -n 2' userlist $T/many.ndjson --limit 0 --fields id --color never --no-progress; echo "exit $?"
             """)
         #expect(text == "id\r\n1\r\nexit 0\r\n")
     }

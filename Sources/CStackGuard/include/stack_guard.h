@@ -36,4 +36,14 @@ void ul_pager_set(int pid);
 /// (async-signal-safe).
 int ul_pager_wait(void);
 
+/// While on, a signal that ends the run is held (`ul_signal_hold` says so to the handler) and
+/// given back by `ul_signal_held` (0 when none came), to be raised once the stretch is over.
+void ul_signals_defer(int on);
+int ul_signal_hold(int signal);
+int ul_signal_held(void);
+
+/// The input this thread reads, for jq's `input_filename` (an index into JQInputName's names; -1: none).
+void ul_current_input_set(int index);
+int ul_current_input_get(void);
+
 #endif

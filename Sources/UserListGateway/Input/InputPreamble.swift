@@ -8,8 +8,10 @@ import UserListDomain
 /// - a `curl -i` (or `curl -iL`) response's status lines and headers: the last response's status
 ///   and its `Link: <…>; rel="next"` header are kept (``HTTPResponseHead``).
 ///
-/// A UTF-8 byte order mark is dropped before, by the reader. The preamble must be whole in the
-/// input's first chunk (4 MiB; headers are a few KiB).
+/// A UTF-8 byte order mark is dropped before, by the reader. The preamble is read from the
+/// input's first chunk (4 MiB; headers are a few KiB), which the reader makes bigger while a
+/// response's head goes on past its end (``endsInsideAResponseHead(_:)``), up to
+/// ``largestHead``.
 struct InputPreamble {
     /// The HTTP response the body came with, when the input is a `curl -i` transcript.
     var response: HTTPResponseHead?
@@ -18,6 +20,19 @@ struct InputPreamble {
 
     /// Guards against cross-site script inclusion, as APIs write them (each ends its line).
     static let scriptGuards: [[UInt8]] = [")]}'", "while(1);", "for(;;);"].map { Array($0.utf8) }
+
+    /// The most a `curl -i` transcript's status lines and headers may take before its body.
+    static let largestHead = 64 << 20
+
+    /// Whether `bytes` (an input's start) end inside the status line or headers of an HTTP
+    /// response: a `curl -i` transcript whose head is bigger than the chunk read so far.
+    static func endsInsideAResponseHead(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while let head = HTTPResponseHead(bytes, from: offset) { offset = head.end }
+        // `HTTP/1.1 `, `HTTP/2 `: a status line starts here, and no blank line ended its head.
+        let rest = bytes[offset...]
+        return rest.starts(with: "HTTP/".utf8) && rest.count > 5 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rest[offset + 5])
+    }
 
     /// Reads the preamble at the start of `bytes`, if any.
     init(_ bytes: UnsafeRawBufferPointer) {

@@ -103,11 +103,22 @@ final class InputReader {
     }
 
     func firstChunk() throws -> InputChunk {
-        let chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
+        var chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
         if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
-        if start == (1, 0) { try readPreamble(of: chunk) }
+        if start == (1, 0) {
+            // A `curl -i` head bigger than the chunk: read on until its blank line, in a bigger one.
+            while InputPreamble.endsInsideAResponseHead(chunk.bytes) {
+                guard !reachedEnd, chunk.count < InputPreamble.largestHead else {
+                    let problem = reachedEnd ? "the input ends inside the headers of an HTTP response (curl -i): no blank line before a body"
+                        : "the headers of an HTTP response (curl -i) go on past \(Self.describe(bytes: InputPreamble.largestHead)): no blank line before a body"
+                    throw UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), problem))
+                }
+                chunk = try nextChunk(after: chunk, keepFrom: 0, grow: true)
+            }
+            try readPreamble(of: chunk)
+        }
         if layout == nil { layout = InputLayout.detect(in: chunk.bytes) }
         return chunk
     }

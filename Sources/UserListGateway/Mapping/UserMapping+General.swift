@@ -34,7 +34,7 @@ extension UserMapping {
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
-                "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName",
+                "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName", "identity",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
@@ -96,6 +96,9 @@ extension UserMapping {
             RecordExclusion(when: "group", isTrue: "group"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
             RecordExclusion(whenPresent: "serviceAccountClientId", "service account"),
+            RecordExclusion(when: "service_account", isTrue: "service account"),
+            RecordExclusion(when: "serviceAccount", isTrue: "service account"),
+            RecordExclusion(when: "is_service_account", isTrue: "service account"),
         ] + kindFields.map { RecordExclusion(kindOf: $0) },
         wildcardSkips: [
             "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",

@@ -131,8 +131,18 @@ enum NextPageFinder {
                 if let node = place.value(at: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path.keys)) }
             }
         }
-        if more == true, let last = users?.lastElement, let id = lastID(last) {
-            return NextPage(value: id, source: "has_more + last id")
+        if more == true {
+            // Offset paging says where the next page starts: `offset` (or `skip`) + `limit`
+            // (PagerDuty's `more`, with no total), before the last id that cursor APIs go on after.
+            for place in places {
+                func integer(_ key: StaticString) -> Int? { place.node.field(key)?.number?.integer }
+                if let limit = integer("limit"), limit > 0, let offset = integer("offset") ?? integer("skip") {
+                    return NextPage(value: String(offset + limit), source: "\(place.node.field("offset") != nil ? "offset" : "skip") + limit, more follow")
+                }
+            }
+            if let last = users?.lastElement, let id = lastID(last) {
+                return NextPage(value: id, source: "has_more + last id")
+            }
         }
         return counted(in: places)
     }

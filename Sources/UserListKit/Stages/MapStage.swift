@@ -24,7 +24,8 @@ struct MapStage {
         if transform == nil, let expression = run.preTransform {
             transform = try JQDocumentTransform(expression: expression, variables: run.variables)
         }
-        var reader = LineReader(fields: run.neededFields(whereFields: run.whereExpression.map(JQUserFilter.canonicalFields(of:))), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON)
+        var reader = LineReader(fields: run.neededFields(whereFields: run.whereExpression.map(JQUserFilter.canonicalFields(of:))), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON,
+                                mappingOptions: MappingOptions(includeNonPeople: run.includeNonPeople, baseURL: run.baseURL))
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
         // After a reading error nothing later can change the answer: the rest is only counted.
@@ -68,6 +69,7 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
+            if run.asksForInputFilename { JQInputName.enter(UserListRun.jqName(names[index])) }
             do {
                 let records = escaped
                     ? try decoded.withUnsafeBytes { bytes in try reader.read(bytes, input: names[index], number: lineNumber) }

@@ -226,7 +226,8 @@ struct MergeStage {
         }
         if plan.kind != .page, kept.count != total.matched { throw Self.lostRows(kept.count, total) }
         let state = UserListPage(query: run.query, totalItems: total.matched, kept: kept).state
-        try run.render(state, with: renderer, highlight: highlight, to: output)
+        // `--limit`'s envelope, as one run describes it.
+        try run.render(run.limited(state), with: renderer, highlight: highlight, to: output)
         statistics.count(state, query: run.query)
         return (statistics, total)
     }

@@ -35,7 +35,23 @@ struct PartialStage {
         func process() throws(UserlistError) {
             let (users, badLine) = batch.users()
             if let badLine { throw StageFailure.bad(.partial, input, badLine, "not a user as the map stage writes it") }
-            let annotations = annotate(users.map(\.0))
+            var annotations: [UserAnnotation?]
+            if run.asksForInputFilename {
+                // `input_filename` in `--where`: each run of users from one input judged with its name.
+                annotations = []
+                annotations.reserveCapacity(users.count)
+                var start = 0
+                while start < users.count {
+                    let input = users[start].1?.input
+                    var end = start + 1
+                    while end < users.count, users[end].1?.input == input { end += 1 }
+                    JQInputName.enter(input.flatMap { names.indices.contains($0) ? UserListRun.jqName(names[$0]) : nil })
+                    annotations += annotate(users[start..<end].map(\.0))
+                    start = end
+                }
+            } else {
+                annotations = annotate(users.map(\.0))
+            }
             for (index, annotation) in annotations.enumerated() {
                 statistics.distinct += 1
                 guard let annotation else { continue }

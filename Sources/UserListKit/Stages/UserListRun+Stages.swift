@@ -53,6 +53,9 @@ extension UserListRun {
         return plan.json(parts: parts, fileExtension: format.fileExtension)
     }
 
+    /// What jq's `input_filename` gives for an input a stage knows by `name` (`-`: standard input).
+    static func jqName(_ name: String) -> String? { name == "-" || name == "<stdin>" ? nil : name }
+
     /// Whether stages were given the same options: the ones that shape the answer, as one short
     /// text (FNV-1a of their description), carried in every line of counts.
     var stageFingerprint: String {
@@ -61,6 +64,7 @@ extension UserListRun {
             columns.columns.map(\.name).joined(separator: ","), String(header), whereExpression ?? "-", preTransform ?? "-",
             outputTransform ?? "-", String(rawOutput), variables.fingerprint, usersAt?.description ?? "-", String(strict),
             String(skipBadJSON), String(countOnly), String(sandbox), jqTimeout.map { "\($0)" } ?? "-",
+            String(includeNonPeople), baseURL?.description ?? "-",
         ]
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in parts.joined(separator: "\u{0}").utf8 {

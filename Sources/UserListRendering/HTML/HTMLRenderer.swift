@@ -23,6 +23,8 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
     public let document: PageDocument
     /// Whether the answer is paged (`--page`, `--split-pages`): the page then has a pager.
     public let paged: Bool
+    /// `--limit N`: the header counts the first N of the matches (`5 of 137 users`).
+    public var limit: Int?
 
     public init(document: PageDocument, paged: Bool) {
         self.document = document
@@ -95,7 +97,7 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
             "isoTime": document.isoTime,
             "readableTime": document.readableTime,
             "count": paged ? "page \(page.page) of \(page.totalPages) · \(users)"
-                : page.totalItems > page.pageSize && page.page == 1 ? "\(page.pageSize) of \(users)" : users,
+                : limit.map { page.totalItems > $0 ? "\($0) of \(users)" : users } ?? users,
             "totalPages": page.totalPages,
             "pagesWord": page.totalPages == 1 ? "page" : "pages",
         ]

@@ -12,11 +12,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
     var usersAt: String?
 
-    @Option(help: ArgumentHelp("Resolve the payload's relative URLs (avatars such as /user_avatar/…, next pages) against this absolute http(s) URL; without it a relative avatar is dropped.", valueName: "url"))
-    var baseURL: String?
-
-    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts (left out and counted by default).")
-    var includeNonPeople = false
+    @OptionGroup var payload: PayloadOptions
 
     @Flag(help: "Print only where the next page is, as the (last) input says: its URL or cursor; nothing on the last page (exit 0). For a shell loop over an API's pages.")
     var next = false
@@ -29,9 +25,6 @@ struct InputOptions: ParsableArguments {
 
     func validate() throws {
         if next, explain { throw ValidationError("--next and --explain: choose one (--explain shows the next page too)") }
-        if let baseURL, BaseURL(baseURL) == nil {
-            throw ValidationError("--base-url: '\(baseURL)' is not an absolute http or https URL (https://forum.example.org)")
-        }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
         if let usersAt {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }

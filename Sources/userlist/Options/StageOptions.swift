@@ -9,6 +9,8 @@ struct StageOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Where the users are in each document, as a jq-style path (.data.items); replaces detection.", valueName: "path"))
     var usersAt: String?
 
+    @OptionGroup var payload: PayloadOptions
+
     @Option(help: ArgumentHelp("Threads that run --where in the partial stage (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
@@ -39,7 +41,7 @@ struct StageOptions: ParsableArguments {
 
     func makeRun(variables: JQVariables) throws -> UserListRun {
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
-            .makeRun(inputs: [], usersAt: usersAt, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
+            .makeRun(inputs: [], usersAt: usersAt, payload: payload, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
         // An html page made by the merge stage names the job's inputs, as one run's would.
         run.document = PageDocument(inputs: names, generatedAt: run.document.generatedAt)
         return run

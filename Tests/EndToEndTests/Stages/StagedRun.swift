@@ -14,7 +14,7 @@ enum StagedRun {
         let jq = try JQArguments(extractingFrom: words)
         guard let command = try Userlist.parseAsRoot(jq.remaining) as? ListCommand else { throw Inapplicable() }
         var run = try ListRunOptions(filter: command.filter, output: command.output, batch: command.batch, jq: command.jq)
-            .makeRun(inputs: command.input.inputs, usersAt: command.input.usersAt, explain: false, threads: 2, variables: jq.variables, stdoutIsTerminal: false)
+            .makeRun(inputs: command.input.inputs, usersAt: command.input.usersAt, payload: command.input.payload, explain: false, threads: 2, variables: jq.variables, stdoutIsTerminal: false)
         run.threads = 2
         return (run, command.input.inputs)
     }

@@ -257,9 +257,9 @@ extension GatewayTests {
             // Personio: every attribute wrapped with its label.
             (#"{"type":"Employee","attributes":{"id":{"label":"ID","value":1,"type":"integer"},"first_name":{"label":"First name","value":"Andrew"},"last_name":{"label":"Last name","value":"Dunst"},"email":{"label":"Email","value":"andrew@example.com"}}}"#,
              User(id: "1", name: "Andrew Dunst", email: "andrew@example.com")),
-            // Appwrite's `$id`, Twilio's `sid` and `friendly_name`, BambooHR's `workEmail`.
+            // Appwrite's `$id`, Twilio's `sid`, `identity` (the login) and `friendly_name`, BambooHR's `workEmail`.
             (#"{"$id":"5e5ea5c16897e","name":"John Doe","email":"john@example.io","prefs":{}}"#, User(id: "5e5ea5c16897e", name: "John Doe", email: "john@example.io")),
-            (#"{"sid":"USaaa","identity":"alice","friendly_name":"Alice Q","attributes":"{}"}"#, User(id: "USaaa", name: "Alice Q")),
+            (#"{"sid":"USaaa","identity":"alice","friendly_name":"Alice Q","attributes":"{}"}"#, User(id: "USaaa", name: "Alice Q", username: "alice")),
             (#"{"id":"123","displayName":"John Doe","workEmail":"jdoe@example.com"}"#, User(id: "123", name: "John Doe", email: "jdoe@example.com")),
             // Vimeo's and Calendly's resources are known by their URI.
             (#"{"uri":"/users/152184","name":"Staff Picks","link":"https://vimeo.com/staff","bio":"Curated"}"#, User(id: "/users/152184", name: "Staff Picks", bio: "Curated")),
