@@ -22,6 +22,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
     @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Batch jobs") var batch: BatchOptions
+    @OptionGroup(title: "Guard rails") var guardRails: GuardOptions
     @OptionGroup(title: "jq") var jq: JQOptions
 
     @Flag(name: .customShort("V"), help: "Print userlist's version and the libraries it runs with, as --version does.")
@@ -45,6 +46,10 @@ struct ListCommand: ParsableCommand {
         run.includeNonPeople = input.includeNonPeople
         run.baseURL = input.baseURL.flatMap(BaseURL.init)
         run.nextOnly = input.next
+        run.guards = guardRails.guards
+        if run.guards != nil, let other = input.explain ? "--explain" : input.next ? "--next" : nil {
+            throw ValidationError("--min-users, --max-users and --max-drop check the list's count, and \(other) prints no list")
+        }
         if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }

@@ -13,7 +13,7 @@ enum OptionTable {
 
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
-        "list": [["--users-at"], ["--base-url"]] + listSingle.dropFirst(),
+        "list": [["--users-at"], ["--base-url"]] + listSingle.dropFirst() + [["--min-users"], ["--max-users"], ["--max-drop"], ["--baseline"]],
         "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"]],
