@@ -74,6 +74,9 @@ public struct UserListRun {
     /// `--min-users`, `--max-users`, `--max-drop` with `--baseline`: the list's count checked
     /// before anything is printed (see ``RunGuards``).
     public var guards: RunGuards?
+    /// `--explain`: printed before the explanation (where each option came from, when a config
+    /// file or a `USERLIST_*` variable set one).
+    public var explainPreamble: String?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -408,6 +411,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
+        if let explainPreamble { output.write(explainPreamble + "\n") }
         ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)
         try output.flush()
         return report

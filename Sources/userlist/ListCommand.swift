@@ -24,6 +24,10 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "Batch jobs") var batch: BatchOptions
     @OptionGroup(title: "Guard rails") var guardRails: GuardOptions
     @OptionGroup(title: "jq") var jq: JQOptions
+    @OptionGroup(title: "Defaults") var defaults: ConfigOptions
+
+    /// For `--explain`: where each option came from (``OptionDefaults``), when not all from the command line.
+    nonisolated(unsafe) static var optionSources: String?
 
     @Flag(name: .customShort("V"), help: "Print userlist's version and the libraries it runs with, as --version does.")
     var showVersion = false
@@ -46,10 +50,9 @@ struct ListCommand: ParsableCommand {
         run.includeNonPeople = input.includeNonPeople
         run.baseURL = input.baseURL.flatMap(BaseURL.init)
         run.nextOnly = input.next
-        run.guards = guardRails.guards
-        if run.guards != nil, let other = input.explain ? "--explain" : input.next ? "--next" : nil {
-            throw ValidationError("--min-users, --max-users and --max-drop check the list's count, and \(other) prints no list")
-        }
+        // --explain and --next print no list: a profile's guard rails don't apply to them.
+        run.guards = input.explain || input.next ? nil : guardRails.guards
+        run.explainPreamble = Self.optionSources
         if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }

@@ -5,15 +5,19 @@
 /// which ArgumentParser would let the last one win silently (`--sort name --sort id`).
 enum OptionTable {
     /// The list's (and every stage's) single-valued options, each as its spellings.
-    static let listSingle: [[String]] = [
+    static let listSingle: [[String]] = listBeforeJQ + listJQ
+    private static let listBeforeJQ: [[String]] = [
         ["--users-at"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--page"], ["--page-size"], ["--limit"],
         ["-f", "--format"], ["--fields"], ["-o", "--output"], ["--split-pages"], ["--color"], ["--rejects"], ["--max-rejects"], ["--summary"],
-        ["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"],
     ]
+    private static let listJQ: [[String]] = [["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"]]
+    /// The list's own, not the stages': guard rails, and where defaults come from.
+    private static let listGuards: [[String]] = [["--min-users"], ["--max-users"], ["--max-drop"], ["--baseline"]]
+    private static let listDefaults: [[String]] = [["--config"], ["--profile"]]
 
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
-        "list": [["--users-at"], ["--base-url"]] + listSingle.dropFirst() + [["--min-users"], ["--max-users"], ["--max-drop"], ["--baseline"]],
+        "list": [["--users-at"], ["--base-url"]] + listBeforeJQ.dropFirst() + listGuards + listJQ + listDefaults,
         "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"]],

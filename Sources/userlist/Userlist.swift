@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import UserListKit
 import UserListPlatform
+import Foundation
 
 /// The `userlist` command: `list` (the default), `diff` and `stage` as ArgumentParser
 /// subcommands, so `--help`, errors, the completion scripts and the man page all come from the
@@ -75,6 +76,10 @@ struct Userlist: ParsableCommand {
         }
         let helpCommand = Self.helpCommand(for: arguments)
         do {
+            // USERLIST_* variables, the config file and its profile: added as the options they stand for.
+            let defaults = arguments.first == "---completion" ? OptionDefaults(arguments: arguments) : try OptionDefaults.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
+            let arguments = defaults.arguments
+            ListCommand.optionSources = defaults.explanation
             // `---completion` (the completion scripts asking for values) is ArgumentParser's own.
             let jqArguments = arguments.first == "---completion" ? nil : try JQArguments(extractingFrom: arguments)
             if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
