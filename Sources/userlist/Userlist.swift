@@ -35,7 +35,9 @@ struct Userlist: ParsableCommand {
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
               userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
 
-            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
+            Defaults: USERLIST_* variables, $XDG_CONFIG_HOME/userlist/config.toml and its [profile.NAME] tables (--config, --profile); --explain shows where each came from.
+
+            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data or a failed guard rail, 66 input not found, 73 --output can't be created, 74 output error, 78 bad config.
             """,
         version: versionText,
         subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self],
