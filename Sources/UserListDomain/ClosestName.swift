@@ -6,10 +6,15 @@ public enum ClosestName {
         let typed = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known {
-            let distance = editDistance(typed, Array(candidate.lowercased()))
+            var distance = editDistance(typed, Array(candidate.lowercased()))
+            // `city` for `address.city`: a dotted name's last part counts too (one more than a
+            // whole name equally near, so `name` still prefers `name` to `company.name`).
+            if !typed.contains("."), let last = candidate.split(separator: ".").last, last.count < candidate.count {
+                distance = min(distance, editDistance(typed, Array(last.lowercased())) + 1)
+            }
             if distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
-        guard let best, best.distance <= max(1, typed.count / 3) else { return nil }
+        guard let best, best.distance <= max(1, typed.count / 3) + (best.name.contains(".") && !name.contains(".") ? 1 : 0) else { return nil }
         return best.name
     }
 

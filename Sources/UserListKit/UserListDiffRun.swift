@@ -3,6 +3,8 @@ import UserListGateway
 import UserListService
 import UserListDiff
 import UserListRendering
+import UserListJQ
+import UserListViewModel
 
 /// One `userlist diff` run, wired from the command line's choices: a Gateway and a Service per
 /// side, the ``UserDiff`` over them, and the ``DiffRenderer`` for the format.
@@ -23,6 +25,14 @@ public struct UserListDiffRun {
     /// On a terminal (or `--color always`): the table in colour (added green, removed red,
     /// changed yellow), `json` indented and `json`/`ndjson` coloured as the list's are.
     public var highlighter: JSONHighlighter?
+    /// `--where`, `--search`, `--jq` and their jq variables: each side is read as the list reads it.
+    public var whereExpression: String?
+    public var search: String?
+    public var preTransform: String?
+    public var variables = JQVariables()
+    /// `--include-non-people`, `--base-url`: the Gateway's mapping, as the list's.
+    public var includeNonPeople = false
+    public var baseURL: BaseURL?
     /// Called with the first bytes bound for standard output (the CLI's pager).
     public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
@@ -48,7 +58,12 @@ public struct UserListDiffRun {
         guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
             throw UserlistError(.usage, "standard input ('-') can be only one side of a diff")
         }
-        let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
+        // Compiled before anything is read: a typo is exit 64 at once.
+        let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
+        let filter = try whereExpression.map { expression throws(UserlistError) in
+            try JQUserFilter(expression: expression, variables: variables, parallelism: max(2, threads ?? UserGateway.defaultWorkers))
+        }
+        let diff = UserDiff(old: side(old, jq: jq, filter: filter), new: side(new, jq: jq, filter: filter), fields: fields, warnings: warnings)
         let result = try diff.run()
         return try destination.writing(beforeFirstOutput: beforeFirstOutput) { (output) throws(UserlistError) in
             do {
@@ -71,13 +86,17 @@ public struct UserListDiffRun {
     }
 
     /// One side's service: its inputs read through a Gateway that builds `fields`.
-    private func side(_ inputs: [InputSource]) -> UserDiff.Side {
-        { [usersAt, threads, strict, skipBadJSON] fields, warnings in
-            var gateway = UserGateway(inputs: inputs, usersAt: usersAt)
+    private func side(_ inputs: [InputSource], jq: JQDocumentTransform?, filter: JQUserFilter?) -> UserDiff.Side {
+        { [usersAt, threads, strict, skipBadJSON, includeNonPeople, baseURL, search] fields, warnings in
+            var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
             gateway.fields = fields
             gateway.skipBadJSON = skipBadJSON
+            gateway.mappingOptions.includeNonPeople = includeNonPeople
+            gateway.mappingOptions.baseURL = baseURL
             if let threads { gateway.workers = threads }
-            return UserService(source: gateway, strict: strict, warnings: warnings)
+            let service = UserService(source: gateway, strict: strict, warnings: warnings)
+            guard filter != nil || search != nil else { return service }
+            return FilteredUserService(base: service, filter: filter, search: search.map(UserSearch.init))
         }
     }
 }
