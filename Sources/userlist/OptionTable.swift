@@ -18,9 +18,11 @@ enum OptionTable {
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
         "list": [["--users-at"], ["--base-url"]] + listBeforeJQ.dropFirst() + listGuards + listJQ + listDefaults,
-        "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
+        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"]],
+        "fields": [["-f", "--format"]],
+        "schema": [["--fields"]],
     ]
 
     /// Repeatable options that take a value (`--arg` and its kin take two; JQArguments reads them).
@@ -39,6 +41,8 @@ enum OptionTable {
         switch arguments.first {
         case "list": return ("list", 1)
         case "diff": return ("diff", 1)
+        case "fields": return ("fields", 1)
+        case "schema": return ("schema", 1)
         case "stage":
             guard arguments.count > 1, ["map", "partial", "merge", "plan"].contains(arguments[1]) else { return ("stage", 1) }
             return ("stage \(arguments[1])", 2)

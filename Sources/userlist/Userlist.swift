@@ -34,13 +34,15 @@ struct Userlist: ParsableCommand {
               userlist page.json --next                     (its next page: URL or cursor)
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
               userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
+              userlist fields                               (the fields --fields takes, with types)
+              userlist schema row|list|summary|rejects|diff (the JSON Schema of an output)
 
             Defaults: USERLIST_* variables, $XDG_CONFIG_HOME/userlist/config.toml and its [profile.NAME] tables (--config, --profile); --explain shows where each came from.
 
             Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data or a failed guard rail, 66 input not found, 73 --output can't be created, 74 output error, 78 bad config.
             """,
         version: versionText,
-        subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self],
+        subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self, FieldsCommand.self, SchemaCommand.self],
         defaultSubcommand: ListCommand.self
     )
 
@@ -94,6 +96,11 @@ struct Userlist: ParsableCommand {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
                 }
                 try list.run(variables: jqArguments?.variables ?? JQVariables())
+            case let diff as DiffCommand:
+                if let reader = jqArguments?.readsStandardInput, (diff.inputs + diff.old + diff.new).contains("-") {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
+                }
+                try diff.run(variables: jqArguments?.variables ?? JQVariables())
             case let stage as any StageSubcommand:
                 if let reader = jqArguments?.readsStandardInput {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "a stage reads its lines on standard input: name a file"))
@@ -121,6 +128,8 @@ struct Userlist: ParsableCommand {
         switch arguments.first {
         case "diff": "userlist diff --help"
         case "stage": "userlist stage --help"
+        case "fields": "userlist fields --help"
+        case "schema": "userlist schema --help"
         default: "userlist --help"
         }
     }
