@@ -20,9 +20,10 @@ struct SchemaValidationTests {
         ("summary", "d=$(mktemp -d); userlist Samples/jsonplaceholder-users.json -f csv > $d/b.csv; userlist Samples/jsonplaceholder-users.json --search an --count --max-drop 10 --baseline $d/b.csv --summary /dev/stdout -q > $d/s.json; tail -1 $d/s.json; rm -r $d", "json"),
         ("summary", "userlist Samples/bad-truncated.json -o /dev/null --summary - 2>/dev/null", "json"),
         ("rejects", "userlist Samples/nightly-export.ndjson --skip-bad-json -q -o /dev/null --rejects -", "ndjson"),
-        ("rejects", "userlist Samples/jsonplaceholder-users.json -q -o /dev/null --where '.address.geo.lat | tonumber > 0' --rejects - 2>/dev/null", "ndjson"),
+        ("rejects", "userlist Samples/jsonplaceholder-users.json -q -o /dev/null --where 'if .id == \"4\" then error(\"boom\") else true end' --rejects - 2>/dev/null", "ndjson"),
         ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -f ndjson -q", "ndjson"),
-        ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -f json -q", "array"),
+        ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -f json -q | jq -c '.differences[]'", "ndjson"),
+        ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson --where '.address.city != null' --fields email,bio -f ndjson -q", "ndjson"),
     ]
 
     @Test(.enabled(if: jsonschema, "Python's jsonschema is not installed (python3 -m pip install jsonschema): the schemas are not validated"),
