@@ -58,6 +58,12 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Resolve both sides' relative avatar URLs against this absolute http(s) URL, as the list's --base-url.", valueName: "url"))
     var baseURL: String?
 
+    @Option(help: ArgumentHelp("Write every record of either side that did not become a user to FILE as NDJSON, as the list's --rejects ('-': standard output, or standard error when it carries the entries).", valueName: "file"), completion: .file())
+    var rejects: String?
+
+    @Option(help: ArgumentHelp("Write each side's counts and the diff's as one JSON object to FILE ('-': standard output when -o takes the entries, else standard error).", valueName: "file"), completion: .file())
+    var summary: String?
+
     @Flag(help: "Exit 1 when there are differences (the default, as diff(1); accepted for git diff's habit).")
     var exitCode = false
 
@@ -157,6 +163,9 @@ struct DiffCommand: ParsableCommand {
         run.variables = variables
         run.includeNonPeople = includeNonPeople
         run.baseURL = baseURL.flatMap(BaseURL.init)
+        run.rejectsPath = rejects
+        run.summary = summary.map(OutputDestination.init(argument:))
+        run.standardError = { StandardError.write($0) }
         if stdoutIsTerminal, format == .table, !noPager { run.beforeFirstOutput = Terminal.pagingHook() }
         let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal {

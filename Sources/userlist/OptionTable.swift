@@ -18,7 +18,7 @@ enum OptionTable {
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
         "list": [["--users-at"], ["--base-url"]] + listBeforeJQ.dropFirst() + listGuards + listJQ + listDefaults,
-        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
+        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"]],
         "fields": [["-f", "--format"]],

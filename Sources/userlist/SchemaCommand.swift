@@ -5,14 +5,15 @@ import UserListKit
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema (draft 2020-12) of an output: row, list, summary, rejects or diff.",
+        abstract: "Print the JSON Schema (draft 2020-12) of an output: row, list, summary, rejects, diff or diff-summary.",
         discussion: """
             row: an ndjson line (an element of json's items); list: the --format json envelope; \
-            summary: the --summary object; rejects: a --rejects line; diff: a userlist diff entry. \
+            summary: the --summary object; rejects: a --rejects line; diff: a userlist diff entry; \
+            diff-summary: userlist diff --summary's object. \
             With --fields, row and list describe the rows those columns make.
             """)
 
-    @Argument(help: ArgumentHelp("row, list, summary, rejects or diff.", valueName: "output"), completion: .list(OutputSchema.allCases.map(\.rawValue)))
+    @Argument(help: ArgumentHelp("row, list, summary, rejects, diff or diff-summary.", valueName: "output"), completion: .list(OutputSchema.allCases.map(\.rawValue)))
     var output: String
 
     @Option(help: ArgumentHelp("The columns of the rows (as the list's --fields), for row and list.", valueName: "list"), completion: .list(OutputColumns.knownNames))

@@ -35,7 +35,7 @@ struct Userlist: ParsableCommand {
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
               userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
               userlist fields                               (the fields --fields takes, with types)
-              userlist schema row|list|summary|rejects|diff (the JSON Schema of an output)
+              userlist schema row|list|summary|rejects|diff|diff-summary (a JSON Schema)
 
             Defaults: USERLIST_* variables, $XDG_CONFIG_HOME/userlist/config.toml and its [profile.NAME] tables (--config, --profile); --explain shows where each came from.
 

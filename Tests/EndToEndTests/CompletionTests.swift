@@ -31,7 +31,7 @@ struct CompletionTests {
         ("userlist stage ", ["map", "partial", "merge", "plan"]),
         ("userlist stage merge --sum", ["--summary"]),
         ("userlist help ", ["list", "diff", "stage", "fields", "schema"]),
-        ("userlist schema ", ["row", "list", "summary", "rejects", "diff"]),
+        ("userlist schema ", ["row", "list", "summary", "rejects", "diff", "diff-summary"]),
         ("userlist --rawfile v n", ["nightly.ndjson"]),
         ("userlist --arg name ", []),
     ]

@@ -24,6 +24,9 @@ struct SchemaValidationTests {
         ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -f ndjson -q", "ndjson"),
         ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -f json -q | jq -c '.differences[]'", "ndjson"),
         ("diff", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson --where '.address.city != null' --fields email,bio -f ndjson -q", "ndjson"),
+        ("diff-summary", "userlist diff Samples/diff/old.ndjson Samples/diff/new.ndjson -q -o /dev/null --summary -", "json"),
+        ("diff-summary", "userlist diff Samples/diff/old.ndjson Samples/bad-truncated.json -q -o /dev/null --summary - 2>/dev/null", "json"),
+        ("rejects", "userlist diff Samples/nightly-export.ndjson Samples/diff/new.ndjson --skip-bad-json -q -o /dev/null --rejects -", "ndjson"),
     ]
 
     @Test(.enabled(if: jsonschema, "Python's jsonschema is not installed (python3 -m pip install jsonschema): the schemas are not validated"),

@@ -18,6 +18,8 @@ public enum OutputSchema: String, CaseIterable, Sendable {
     case rejects
     /// One `userlist diff` entry (an `ndjson` line, an element of `json`'s array).
     case diff
+    /// `userlist diff --summary`'s object.
+    case diffSummary = "diff-summary"
 
     static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
@@ -129,6 +131,35 @@ public enum OutputSchema: String, CaseIterable, Sendable {
                 ["properties": ["change": ["const": "changed"]], "required": ["changes"], "not": ["required": ["user"]]],
             ]
             schema["$defs"] = ["user": Self.canonicalUser]
+        case .diffSummary:
+            let side: [String: Any] = [
+                "type": "object", "required": ["inputs", "records", "users", "rejected", "duplicates", "excluded"], "additionalProperties": false,
+                "properties": [
+                    "inputs": Self.count("Inputs of the side."),
+                    "records": Self.count("Records read.", nullable: true),
+                    "users": Self.count("Distinct users.", nullable: true),
+                    "rejected": Self.count("Records that did not become a user.", nullable: true),
+                    "duplicates": Self.count("Later records of an id already seen.", nullable: true),
+                    "excluded": Self.count("Bots, groups, deleted accounts left out.", nullable: true),
+                ] as [String: Any],
+            ]
+            schema["title"] = "userlist diff --summary"
+            schema["type"] = "object"
+            schema["required"] = ["old", "new", "added", "removed", "changed", "seconds", "status"]
+            schema["additionalProperties"] = false
+            schema["properties"] = [
+                "old": ["$ref": "#/$defs/side"], "new": ["$ref": "#/$defs/side"],
+                "added": Self.count("Users only NEW has.", nullable: true),
+                "removed": Self.count("Users only OLD has.", nullable: true),
+                "changed": Self.count("Users whose compared fields differ.", nullable: true),
+                "seconds": ["type": "number", "minimum": 0],
+                "status": ["enum": ["ok", "failed"]],
+                "exitCode": ["type": "integer", "minimum": 1, "maximum": 255],
+                "error": ["type": "string"],
+            ] as [String: Any]
+            schema["$defs"] = ["side": side]
+            schema["if"] = ["properties": ["status": ["const": "failed"]]]
+            schema["then"] = ["required": ["exitCode", "error"]]
         }
         return schema
     }
