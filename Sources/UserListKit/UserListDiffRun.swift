@@ -81,7 +81,10 @@ public struct UserListDiffRun {
         if let rejects {
             // Kept when the run succeeded or stopped on bad data, as the list's.
             if failure == nil || failure?.kind == .data {
-                do { try rejects.commit() } catch { failure = failure ?? error }
+                do {
+                    try rejects.flush()
+                    try rejects.commit()
+                } catch { failure = failure ?? error }
             } else {
                 rejects.abandon()
             }

@@ -78,7 +78,12 @@ struct OptionDefaults {
         for variable in variables.sorted() {
             guard let key = variableKeys[variable], let option = options[key] else {
                 // An unknown variable is most likely a typo of a known one; others (a wrapper's own) are left alone.
-                if let near = ClosestName.closest(to: variable, in: variableKeys.keys) {
+                // Only a near miss (one or two edits, in a name of six letters or more two): USERLIST_TOKEN
+                // is no typo of USERLIST_COLOR.
+                let typed = Array(variable.dropFirst("USERLIST_".count))
+                let allowed = typed.count >= 6 ? 2 : 1
+                if let near = variableKeys.keys.sorted().min(by: { ClosestName.editDistance(typed, Array($0.dropFirst(9))) < ClosestName.editDistance(typed, Array($1.dropFirst(9))) }),
+                   ClosestName.editDistance(typed, Array(near.dropFirst(9))) <= allowed {
                     throw UserlistError(.config, "\(variable): not an option of userlist (did you mean \(near)?)")
                 }
                 continue
