@@ -35,13 +35,33 @@ struct UserIDSet {
 
     /// Adds `id`; false when it was already there.
     mutating func insert(_ id: String) -> Bool {
-        if let inserted = id.utf8.withContiguousStorageIfAvailable({ insert(bytes: $0) }) { return inserted }
-        var copy = id
-        return copy.withUTF8 { insert(bytes: $0) }
+        insert(id, hash: Self.hash(of: id))
     }
 
-    private mutating func insert(bytes id: UnsafeBufferPointer<UInt8>) -> Bool {
-        let full = Self.hash(id)
+    /// ``insert(_:)`` with the id's ``hash(of:)`` worked out already (on a reading thread).
+    mutating func insert(_ id: String, hash: UInt64) -> Bool {
+        if let inserted = id.utf8.withContiguousStorageIfAvailable({ insert(bytes: $0, full: hash) }) { return inserted }
+        var copy = id
+        return copy.withUTF8 { insert(bytes: $0, full: hash) }
+    }
+
+    /// The hash ``insert(_:hash:)`` takes: any thread may work it out.
+    static func hash(of id: String) -> UInt64 {
+        if let hash = id.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return hash }
+        var copy = id
+        return copy.withUTF8 { hash($0) }
+    }
+
+    /// Asks for the cache line of the slot an id of `hash` is looked up at first: on a big
+    /// export the table is tens of MB and an insert that waits for it a cache (and TLB) miss —
+    /// 16% of `--count` on 1M users, on the one thread that dedupes.
+    func prefetch(hash: UInt64) {
+        slots.withUnsafeBufferPointer { slots in
+            userlist_prefetch(slots.baseAddress! + (Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)))
+        }
+    }
+
+    private mutating func insert(bytes id: UnsafeBufferPointer<UInt8>, full: UInt64) -> Bool {
         let hash = Self.tag(full)
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: full >> 32) & mask

@@ -8,19 +8,50 @@ package struct SearchAndSortJudge: RecordJudge {
     /// nil when the run does not sort, or only counts.
     let sort: SortKey?
 
+    /// Whether a wanted record gets its cell: a run that prints every match, in columns of the
+    /// cell only, encodes its rows from these and builds no user.
+    package let makesCells: Bool
+
     package let reads: FieldSet
 
-    package init(search: String?, sort: SortKey?) {
+    package init(search: String?, sort: SortKey?, makesCells: Bool = false) {
         self.search = search.map(UserSearch.init)
         self.sort = sort
+        self.makesCells = makesCells
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort, sort != .id { reads.formUnion(sort.field) }
+        if makesCells { reads.formUnion(.cell) }
         self.reads = reads
     }
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
         if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
-        return .wanted(sort.flatMap { $0.sortValue(of: keys, id: id) })
+        let sortValue = sort.flatMap { $0.sortValue(of: keys, id: id) }
+        return .wanted(sortValue, cell: makesCells ? UserCellViewModel.keyedCell(of: keys, id: id) : nil)
+    }
+}
+
+extension UserCellViewModel {
+    /// ``init(user:)``'s cell of a record decided from its keys (each already as the Service
+    /// leaves it: trimmed, non-empty), the same strings by the same rules.
+    static func keyedCell(of keys: RecordKeys, id: String) -> KeyedCell {
+        let titleBytes = keys.name ?? keys.username ?? keys.email
+        let title = titleBytes.map { String(decoding: $0, as: UTF8.self) } ?? id
+        let initials = titleBytes.flatMap { asciiInitials($0) ?? TitleWords($0)?.initials() } ?? initials(of: title)
+        let bio = keys.bio.map { String(decoding: $0, as: UTF8.self) }
+        return KeyedCell(
+            id: id,
+            title: title,
+            subtitle: keys.email.map { String(decoding: $0, as: UTF8.self) },
+            caption: firstNonEmptyLine(of: bio) ?? keys.companyName.map { String(decoding: $0, as: UTF8.self) },
+            avatarURL: keys.avatarURL.map { String(decoding: $0, as: UTF8.self) },
+            initials: initials
+        )
+    }
+
+    /// The cell a ``KeyedCell`` holds.
+    init(_ keyed: KeyedCell) {
+        self.init(id: keyed.id, title: keyed.title, subtitle: keyed.subtitle, caption: keyed.caption, avatarURL: keyed.avatarURL, initials: keyed.initials)
     }
 }
 
