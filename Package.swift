@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // The html page's templates (`--format html`): logic-less Mustache, no dependencies of its own.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // The config file (`config.toml`): TOML parsed by toml++, with the line and column of a syntax error.
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // libjq 1.6 from Debian's libjq-dev, which ships no pkg-config file.
@@ -113,6 +115,7 @@ let package = Package(
             dependencies: [
                 "UserListKit", "UserListPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             // mimalloc (Debian's libmimalloc-dev) replaces glibc's malloc for the whole process:
             // users are allocated on the reading thread and freed on the consumer's, and glibc's

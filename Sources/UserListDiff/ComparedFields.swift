@@ -27,7 +27,8 @@ public struct ComparedFields: Hashable, Sendable {
             let name = String(part.trimmingWhitespace())
             guard !name.isEmpty else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "an empty name in '\(list)'")) }
             guard let group = Self.group(named: name) else {
-                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)' (expected \(Self.expectedNames))"))
+                let hint = ClosestName.hint(for: name, in: Self.knownNames)
+                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)'" + (hint.isEmpty ? " (expected \(Self.expectedNames))" : hint)))
             }
             chosen.formUnion(group)
         }

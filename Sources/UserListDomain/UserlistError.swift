@@ -13,6 +13,8 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
         case cantCreate = 73
         /// Output that could not be written.
         case output = 74
+        /// A configuration file or `USERLIST_*` variable that can't be used (sysexits' EX_CONFIG).
+        case config = 78
     }
 
     public var kind: Kind

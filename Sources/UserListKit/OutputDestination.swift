@@ -52,6 +52,9 @@ extension UserListRun {
     public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) -> RunStatistics {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         if let splitPages { try SplitPages(directory: splitPages, format: format, pageSize: query.pageSize).checkDirectory() }
+        // The baseline is read first: a missing one fails the run before any input is.
+        try guards?.prepare()
+        if case .file(let path) = destination { guards?.keptFile = path } else if let splitPages { guards?.keptFile = splitPages }
         let started = Date()
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, width: $0.terminalWidth, write: $0.standardError) : nil }
@@ -85,6 +88,11 @@ extension UserListRun {
             (statistics, output) = try execute(into: destination, standardOutput: standardOutput, warnings: warnings, rejects: rejects, progress: progress)
         } catch {
             failure = error
+            // A guard that failed had the whole answer: its counts still go into --summary.
+            if let guards, guards.failedOption != nil {
+                statistics.report = guards.report
+                statistics.matched = guards.checkedCount
+            }
         }
         display?.stop()
         // Every file is written out before any is renamed: a rejects file that can't be written
@@ -113,7 +121,7 @@ extension UserListRun {
             let summary = RunSummary(
                 inputs: inputs.isEmpty ? 1 : inputs.count, bytes: progress.bytesRead, statistics: statistics,
                 recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
-                seconds: Date().timeIntervalSince(started), failure: failure)
+                seconds: Date().timeIntervalSince(started), failure: failure, guards: guards)
             if let summaryDestination = reporting.summary {
                 do { try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting) } catch { failure = failure ?? error }
             }

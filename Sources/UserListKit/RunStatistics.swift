@@ -39,6 +39,8 @@ struct RunSummary {
     var rejectedSeen: Int
     var seconds: Double
     var failure: UserlistError?
+    /// `--min-users`, `--max-users`, `--max-drop`: what was checked, as `"guards"`.
+    var guards: RunGuards?
 
     /// The JSON object, one line. Counts a failed run could not know are `null`.
     var json: String {
@@ -55,8 +57,9 @@ struct RunSummary {
             ("written", statistics.written.map(String.init) ?? "null"),
             ("next", statistics.next.map { Self.quoted($0.value) } ?? "null"),
             ("seconds", String(format3: seconds)),
-            ("status", failure == nil ? "\"ok\"" : "\"failed\""),
         ]
+        if let guards { fields.append(("guards", guards.summaryJSON)) }
+        fields.append(("status", failure == nil ? "\"ok\"" : "\"failed\""))
         if let failure {
             fields.append(("exitCode", "\(failure.exitCode)"))
             fields.append(("error", Self.quoted(failure.message)))

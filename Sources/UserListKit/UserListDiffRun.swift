@@ -3,6 +3,10 @@ import UserListGateway
 import UserListService
 import UserListDiff
 import UserListRendering
+import UserListJQ
+import UserListViewModel
+import UserListPlatform
+import Foundation
 
 /// One `userlist diff` run, wired from the command line's choices: a Gateway and a Service per
 /// side, the ``UserDiff`` over them, and the ``DiffRenderer`` for the format.
@@ -23,6 +27,21 @@ public struct UserListDiffRun {
     /// On a terminal (or `--color always`): the table in colour (added green, removed red,
     /// changed yellow), `json` indented and `json`/`ndjson` coloured as the list's are.
     public var highlighter: JSONHighlighter?
+    /// `--where`, `--search`, `--jq` and their jq variables: each side is read as the list reads it.
+    public var whereExpression: String?
+    public var search: String?
+    public var preTransform: String?
+    public var variables = JQVariables()
+    /// `--include-non-people`, `--base-url`: the Gateway's mapping, as the list's.
+    public var includeNonPeople = false
+    public var baseURL: BaseURL?
+    /// `--rejects FILE`: both sides' records that did not become users, as the list writes them.
+    public var rejectsPath: String?
+    /// `--summary FILE`: each side's counts and the diff's, one JSON object.
+    public var summary: OutputDestination?
+    /// Writes to standard error (the count line's place: `--summary -` and `--rejects -` when
+    /// standard output carries the entries).
+    public var standardError: @Sendable (String) -> Void = { _ in }
     /// Called with the first bytes bound for standard output (the CLI's pager).
     public var beforeFirstOutput: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
@@ -48,7 +67,87 @@ public struct UserListDiffRun {
         guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
             throw UserlistError(.usage, "standard input ('-') can be only one side of a diff")
         }
-        let diff = UserDiff(old: side(old), new: side(new), fields: fields, warnings: warnings)
+        guard rejectsPath != nil || summary != nil else {
+            return try compare(to: destination, warnings: warnings, rejects: nil, reports: nil)
+        }
+        try checkDistinctFiles(output: destination)
+        let started = Date()
+        let standardStream = { () -> OutputWriter in destination == .standardOutput ? .standardError() : .standardOutput() }
+        let rejects = try rejectsPath.map { path throws(UserlistError) in try RejectsFile(path: path, maximum: nil, dash: standardStream()) }
+        let reports = (old: DiffSideReport(inputs: max(1, old.count)), new: DiffSideReport(inputs: max(1, new.count)))
+        var counts: DiffCounts?
+        var failure: UserlistError?
+        do { counts = try compare(to: destination, warnings: warnings, rejects: rejects, reports: reports) } catch { failure = error }
+        if let rejects {
+            // Kept when the run succeeded or stopped on bad data, as the list's.
+            if failure == nil || failure?.kind == .data {
+                do {
+                    try rejects.flush()
+                    try rejects.commit()
+                } catch { failure = failure ?? error }
+            } else {
+                rejects.abandon()
+            }
+        }
+        if let summary {
+            func count(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+            var text = "{\"old\":\(reports.old.json),\"new\":\(reports.new.json),\"added\":\(count(counts?.added)),\"removed\":\(count(counts?.removed)),"
+                + "\"changed\":\(count(counts?.changed)),\"seconds\":\(String(format3: Date().timeIntervalSince(started))),\"status\":\"\(failure == nil ? "ok" : "failed")\""
+            if let failure {
+                let message = OutputWriter()
+                JSONText.appendString(failure.message, to: message)
+                text += ",\"exitCode\":\(failure.exitCode),\"error\":\(message.text)"
+            }
+            text += "}\n"
+            do { try writeSummary(text, to: summary, output: destination) } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+        return counts ?? DiffCounts()
+    }
+
+    /// `-o`, `--rejects` and `--summary` naming one file is exit 64 before anything is read.
+    private func checkDistinctFiles(output: OutputDestination) throws(UserlistError) {
+        var files: [(option: String, path: String)] = []
+        if case .file(let path) = output { files.append(("--output", path)) }
+        if let rejectsPath, rejectsPath != "-" { files.append(("--rejects", rejectsPath)) }
+        if case .file(let path)? = summary { files.append(("--summary", path)) }
+        for (index, later) in files.enumerated() {
+            for earlier in files[..<index] where AtomicFile.sameDestination(earlier.path, later.path) {
+                throw UserlistError(.usage, Diagnostic(.usage, option: later.option, "\(later.path) is the \(earlier.option) file too (\(earlier.path)); one would replace the other"))
+            }
+        }
+    }
+
+    /// `--summary`: a file (replaced once written), or `-`: standard output when the entries went
+    /// to `-o FILE` and the rejects elsewhere, else standard error.
+    private func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination) throws(UserlistError) {
+        guard case .file(let path) = destination else {
+            guard case .file = output, rejectsPath != "-" else { return standardError(text) }
+            let writer = OutputWriter.standardOutput()
+            writer.write(text)
+            do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
+            return
+        }
+        let file: AtomicFile
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
+        let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
+        writer.write(text)
+        do { try writer.flush() } catch {
+            file.abandon()
+            throw error
+        }
+        do { try file.commit() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
+    }
+
+    /// The comparison and its entries.
+    private func compare(to destination: OutputDestination, warnings: any WarningReporter, rejects: RejectsFile?, reports: (old: DiffSideReport, new: DiffSideReport)?) throws(UserlistError) -> DiffCounts {
+        // Compiled before anything is read: a typo is exit 64 at once.
+        let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
+        let filter = try whereExpression.map { expression throws(UserlistError) in
+            try JQUserFilter(expression: expression, variables: variables, parallelism: max(2, threads ?? UserGateway.defaultWorkers))
+        }
+        let diff = UserDiff(old: side(old, jq: jq, filter: filter, rejects: rejects, report: reports?.old),
+                            new: side(new, jq: jq, filter: filter, rejects: rejects, report: reports?.new), fields: fields, warnings: warnings)
         let result = try diff.run()
         return try destination.writing(beforeFirstOutput: beforeFirstOutput) { (output) throws(UserlistError) in
             do {
@@ -71,13 +170,18 @@ public struct UserListDiffRun {
     }
 
     /// One side's service: its inputs read through a Gateway that builds `fields`.
-    private func side(_ inputs: [InputSource]) -> UserDiff.Side {
-        { [usersAt, threads, strict, skipBadJSON] fields, warnings in
-            var gateway = UserGateway(inputs: inputs, usersAt: usersAt)
+    private func side(_ inputs: [InputSource], jq: JQDocumentTransform?, filter: JQUserFilter?, rejects: RejectsFile?, report: DiffSideReport?) -> UserDiff.Side {
+        { [usersAt, threads, strict, skipBadJSON, includeNonPeople, baseURL, search] fields, warnings in
+            var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
             gateway.fields = fields
             gateway.skipBadJSON = skipBadJSON
+            gateway.mappingOptions.includeNonPeople = includeNonPeople
+            gateway.mappingOptions.baseURL = baseURL
             if let threads { gateway.workers = threads }
-            return UserService(source: gateway, strict: strict, warnings: warnings)
+            var service: any UserServiceProtocol = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
+            if let report { service = ReportingUserService(base: service, side: report) }
+            guard filter != nil || search != nil else { return service }
+            return FilteredUserService(base: service, filter: filter, search: search.map(UserSearch.init))
         }
     }
 }

@@ -75,6 +75,12 @@ public struct UserListRun {
     public var limit: Int?
     /// `--next`: print only where the next page is (its URL or cursor), or nothing on the last page.
     public var nextOnly = false
+    /// `--min-users`, `--max-users`, `--max-drop` with `--baseline`: the list's count checked
+    /// before anything is printed (see ``RunGuards``).
+    public var guards: RunGuards?
+    /// `--explain`: printed before the explanation (where each option came from, when a config
+    /// file or a `USERLIST_*` variable set one).
+    public var explainPreamble: String?
 
     public init(
         inputs: [InputSource], query: UserListQuery = UserListQuery(), format: OutputFormat = .json,
@@ -181,6 +187,7 @@ public struct UserListRun {
             if case .error(let error) = viewModel.state { throw error }
             try nonPeople.finish(viewModel.loadReport, inputs: inputs)
             let matched = viewModel.state.page?.totalItems ?? 0
+            try guards?.check(matched: matched, report: viewModel.loadReport)
             output.write(int: matched)
             output.write(byte: UInt8(ascii: "\n"))
             try output.flush()
@@ -193,6 +200,7 @@ public struct UserListRun {
         if let splitPages {
             statistics = try writePages(viewModel, renderer, into: SplitPages(directory: splitPages, format: format, pageSize: query.pageSize)) { () throws(UserlistError) in
                 try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+                try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
             }
             statistics.next = resolved(paging.next)
             return statistics
@@ -203,6 +211,7 @@ public struct UserListRun {
             viewModel.load { rows in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
             try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
             framed.writeOpening(viewModel.state, to: output)
             try spool.write(to: output)
             framed.writeClosing(viewModel.state, to: output)
@@ -213,9 +222,12 @@ public struct UserListRun {
             statistics.next = resolved(paging.next)
             return statistics
         }
-        if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream {
+        // With guard rails nothing is printed before the count is checked: the rows are collected
+        // (spilled to disk past memory) as a sorted run's are, instead of streamed.
+        if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream, guards == nil {
             statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact) { () throws(UserlistError) in
                 try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+                try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
             }
             statistics.lastValue = statistics.written ?? 0 > 0 ? .truthy : .none
             statistics.matched = viewModel.state.page?.totalItems
@@ -226,6 +238,7 @@ public struct UserListRun {
         viewModel.load()
         if case .error(let error) = viewModel.state { throw error }
         try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+        try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
         try render(limited(viewModel.state), with: renderer, highlight: highlight, to: output)
         statistics.count(viewModel.state, query: query)
         statistics.report = viewModel.loadReport
@@ -435,6 +448,7 @@ public struct UserListRun {
         } catch {
             throw UserlistError(.data, "\(error)")
         }
+        if let explainPreamble { output.write(explainPreamble + "\n") }
         ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)
         try output.flush()
         return report

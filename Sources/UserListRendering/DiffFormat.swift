@@ -6,6 +6,8 @@ public enum DiffFormat: String, CaseIterable, Sendable {
     case ndjson
     case json
     case table
+    case csv
+    case tsv
 
     /// Whether the count line is part of the output (the table's last line) rather than
     /// something the caller says on standard error.
@@ -16,6 +18,8 @@ public enum DiffFormat: String, CaseIterable, Sendable {
         case .ndjson: DiffNDJSONRenderer()
         case .json: DiffJSONRenderer()
         case .table: DiffTableRenderer(maxWidth: maxTableWidth, colour: colour)
+        case .csv: DiffDelimitedRenderer(separator: .comma)
+        case .tsv: DiffDelimitedRenderer(separator: .tab)
         }
     }
 }

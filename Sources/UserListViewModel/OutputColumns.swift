@@ -36,7 +36,8 @@ public struct OutputColumns: Hashable, Sendable {
             let name = String(part.trimmingWhitespace())
             guard !name.isEmpty else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "an empty name in '\(list)'")) }
             guard let column = OutputColumn(name: name) else {
-                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)' (expected \(Self.known))"))
+                let hint = ClosestName.hint(for: name, in: Self.knownNames)
+                throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)'" + (hint.isEmpty ? " (expected \(Self.known))" : hint)))
             }
             guard !columns.contains(where: { $0.name == name }) else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "'\(name)' is named twice")) }
             columns.append(column)

@@ -21,6 +21,7 @@ struct DiffCommand: ParsableCommand {
               userlist diff --old a.ndjson --old b.ndjson --new today.json -f ndjson
               curl -s https://api.example.com/users | userlist diff --old yesterday.json -
               userlist diff old.json new.json --fields email,address.city
+              userlist diff old.ndjson.gz new.ndjson.gz --where '.company.name == "Acme"' -f csv
 
             Exit codes: 0 no differences, 1 differences found (as diff(1)), 64 usage, 65 bad data, \
             66 input not found, 73 --output can't be created, 74 output error.
@@ -39,8 +40,32 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare only these canonical fields: name, username, email, phone, website, bio, avatarURL, address.city, company.name, … (comma-separated; address, address.geo and company mean all of theirs).", valueName: "list"), completion: .list(ComparedFields.knownNames))
     var fields: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json or table (default: table on a terminal, ndjson otherwise).", valueName: "format"), completion: .list(DiffFormat.allCases.map(\.rawValue)))
+    @Option(name: [.short, .long], help: ArgumentHelp("Output format: ndjson, json, table, csv or tsv (default: table on a terminal, ndjson otherwise); csv and tsv are a row per field that differs: change,id,field,old,new.", valueName: "format"), completion: .list(DiffFormat.allCases.map(\.rawValue)))
     var format: String?
+
+    @Option(name: .customLong("where"), parsing: .unconditional, help: ArgumentHelp("Compare only the users of either side for which the jq expression's first output is true, as the list's --where.", valueName: "jq"))
+    var whereExpression: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Compare only the users whose name, email or username contains TEXT (ignoring case and accents), as the list's --search.", valueName: "text"))
+    var search: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Reshape each input document of both sides with a jq expression before decoding, as the list's --jq.", valueName: "jq"))
+    var jq: String?
+
+    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts on both sides (left out by default, as in the list).")
+    var includeNonPeople = false
+
+    @Option(help: ArgumentHelp("Resolve both sides' relative avatar URLs against this absolute http(s) URL, as the list's --base-url.", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Write every record of either side that did not become a user to FILE as NDJSON, as the list's --rejects ('-': standard output, or standard error when it carries the entries).", valueName: "file"), completion: .file())
+    var rejects: String?
+
+    @Option(help: ArgumentHelp("Write each side's counts and the diff's as one JSON object to FILE ('-': standard output when -o takes the entries, else standard error).", valueName: "file"), completion: .file())
+    var summary: String?
+
+    @Flag(help: "Exit 1 when there are differences (the default, as diff(1); accepted for git diff's habit).")
+    var exitCode = false
 
     @Option(help: ArgumentHelp("Where the users are in each document of both sides, as a jq-style path (.data.items).", valueName: "path"))
     var usersAt: String?
@@ -95,9 +120,12 @@ struct DiffCommand: ParsableCommand {
         if old.contains("-") && new.contains("-") {
             throw ValidationError("standard input ('-') can be only one side of a diff")
         }
+        if let baseURL, BaseURL(baseURL) == nil {
+            throw ValidationError("--base-url: '\(baseURL)' is not an absolute http or https URL (https://forum.example.org)")
+        }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
         if let format, DiffFormat(rawValue: format) == nil {
-            throw ValidationError("--format: unknown format '\(format)' (expected ndjson, json or table)")
+            throw ValidationError("--format: unknown format '\(format)'\(ClosestName.hint(for: format, in: DiffFormat.allCases.map(\.rawValue))) (expected \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         if let usersAt {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
@@ -111,6 +139,11 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        try run(variables: JQVariables())
+    }
+
+    /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
+    func run(variables: JQVariables) throws {
         let (old, new) = try sides()
         let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
         let format = format.flatMap(DiffFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .ndjson)
@@ -124,6 +157,15 @@ struct DiffCommand: ParsableCommand {
             usersAt: try usersAt.map { path throws(UserlistError) in try UsersAtPath(parsing: path) },
             threads: threads,
             skipBadJSON: skipBadJSON)
+        run.whereExpression = whereExpression
+        run.search = search
+        run.preTransform = jq
+        run.variables = variables
+        run.includeNonPeople = includeNonPeople
+        run.baseURL = baseURL.flatMap(BaseURL.init)
+        run.rejectsPath = rejects
+        run.summary = summary.map(OutputDestination.init(argument:))
+        run.standardError = { StandardError.write($0) }
         if stdoutIsTerminal, format == .table, !noPager { run.beforeFirstOutput = Terminal.pagingHook() }
         let colour = Terminal.colour(color, stdoutIsTerminal: stdoutIsTerminal)
         if colour || stdoutIsTerminal {

@@ -22,7 +22,12 @@ struct ListCommand: ParsableCommand {
     @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
     @OptionGroup(title: "Output") var output: OutputOptions
     @OptionGroup(title: "Batch jobs") var batch: BatchOptions
+    @OptionGroup(title: "Guard rails") var guardRails: GuardOptions
     @OptionGroup(title: "jq") var jq: JQOptions
+    @OptionGroup(title: "Defaults") var defaults: ConfigOptions
+
+    /// For `--explain`: where each option came from (``OptionDefaults``), when not all from the command line.
+    nonisolated(unsafe) static var optionSources: String?
 
     @Flag(name: .customShort("V"), help: "Print userlist's version and the libraries it runs with, as --version does.")
     var showVersion = false
@@ -43,6 +48,9 @@ struct ListCommand: ParsableCommand {
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, payload: input.payload, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         run.nextOnly = input.next
+        // --explain and --next print no list: a profile's guard rails don't apply to them.
+        run.guards = input.explain || input.next ? nil : guardRails.guards
+        run.explainPreamble = Self.optionSources
         if input.next, filter.count { throw ValidationError("--next and --count: choose one") }
         if showVersion { StandardError.printOrFail(Userlist.versionText) }
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }

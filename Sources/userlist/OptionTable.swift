@@ -5,18 +5,24 @@
 /// which ArgumentParser would let the last one win silently (`--sort name --sort id`).
 enum OptionTable {
     /// The list's (and every stage's) single-valued options, each as its spellings.
-    static let listSingle: [[String]] = [
+    static let listSingle: [[String]] = listBeforeJQ + listJQ
+    private static let listBeforeJQ: [[String]] = [
         ["--users-at"], ["--base-url"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--page"], ["--page-size"], ["--limit"],
         ["-f", "--format"], ["--fields"], ["-o", "--output"], ["--split-pages"], ["--color"], ["--rejects"], ["--max-rejects"], ["--summary"],
-        ["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"],
     ]
+    private static let listJQ: [[String]] = [["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"]]
+    /// The list's own, not the stages': guard rails, and where defaults come from.
+    private static let listGuards: [[String]] = [["--min-users"], ["--max-users"], ["--max-drop"], ["--baseline"]]
+    private static let listDefaults: [[String]] = [["--config"], ["--profile"]]
 
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
-        "list": listSingle,
-        "diff": [["--fields"], ["-f", "--format"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
+        "list": listBeforeJQ + listGuards + listJQ + listDefaults,
+        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"], ["--part"]],
+        "fields": [["-f", "--format"]],
+        "schema": [["--fields"]],
     ]
 
     /// Repeatable options that take a value (`--arg` and its kin take two; JQArguments reads them).
@@ -35,6 +41,8 @@ enum OptionTable {
         switch arguments.first {
         case "list": return ("list", 1)
         case "diff": return ("diff", 1)
+        case "fields": return ("fields", 1)
+        case "schema": return ("schema", 1)
         case "stage":
             guard arguments.count > 1, ["map", "partial", "merge", "plan"].contains(arguments[1]) else { return ("stage", 1) }
             return ("stage \(arguments[1])", 2)

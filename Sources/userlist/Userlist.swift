@@ -4,6 +4,7 @@ import Glibc
 import ArgumentParser
 import UserListKit
 import UserListPlatform
+import Foundation
 
 /// The `userlist` command: `list` (the default), `diff` and `stage` as ArgumentParser
 /// subcommands, so `--help`, errors, the completion scripts and the man page all come from the
@@ -33,11 +34,15 @@ struct Userlist: ParsableCommand {
               userlist page.json --next                     (its next page: URL or cursor)
               userlist diff yesterday.ndjson today.ndjson   (see: userlist diff --help)
               userlist stage map|partial|merge …            (a stage of Spark: userlist stage --help)
+              userlist fields                               (the fields --fields takes, with types)
+              userlist schema row|list|summary|rejects|diff|diff-summary (a JSON Schema)
 
-            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data, 66 input not found, 73 --output can't be created, 74 output error.
+            Defaults: USERLIST_* variables, $XDG_CONFIG_HOME/userlist/config.toml and its [profile.NAME] tables (--config, --profile); --explain shows where each came from.
+
+            Exit codes: 0 ok (also when nothing matched), 64 usage, 65 bad data or a failed guard rail, 66 input not found, 73 --output can't be created, 74 output error, 78 bad config.
             """,
         version: versionText,
-        subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self],
+        subcommands: [ListCommand.self, DiffCommand.self, StageCommand.self, FieldsCommand.self, SchemaCommand.self],
         defaultSubcommand: ListCommand.self
     )
 
@@ -75,6 +80,10 @@ struct Userlist: ParsableCommand {
         }
         let helpCommand = Self.helpCommand(for: arguments)
         do {
+            // USERLIST_* variables, the config file and its profile: added as the options they stand for.
+            let defaults = arguments.first == "---completion" ? OptionDefaults(arguments: arguments) : try OptionDefaults.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
+            let arguments = defaults.arguments
+            ListCommand.optionSources = defaults.explanation
             // `---completion` (the completion scripts asking for values) is ArgumentParser's own.
             let jqArguments = arguments.first == "---completion" ? nil : try JQArguments(extractingFrom: arguments)
             if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
@@ -87,6 +96,11 @@ struct Userlist: ParsableCommand {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
                 }
                 try list.run(variables: jqArguments?.variables ?? JQVariables())
+            case let diff as DiffCommand:
+                if let reader = jqArguments?.readsStandardInput, (diff.inputs + diff.old + diff.new).contains("-") {
+                    throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
+                }
+                try diff.run(variables: jqArguments?.variables ?? JQVariables())
             case let stage as any StageSubcommand:
                 if let reader = jqArguments?.readsStandardInput {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "a stage reads its lines on standard input: name a file"))
@@ -114,6 +128,8 @@ struct Userlist: ParsableCommand {
         switch arguments.first {
         case "diff": "userlist diff --help"
         case "stage": "userlist stage --help"
+        case "fields": "userlist fields --help"
+        case "schema": "userlist schema --help"
         default: "userlist --help"
         }
     }

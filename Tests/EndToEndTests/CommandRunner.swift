@@ -23,6 +23,13 @@ enum CommandRunner {
         return dir
     }()
 
+    /// An empty directory as `XDG_CONFIG_HOME`: no `userlist/config.toml` in it.
+    static let emptyConfigHome: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-tests-config-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     static func run(_ commandLine: String) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -34,6 +41,10 @@ enum CommandRunner {
         environment.removeValue(forKey: "COLUMNS")
         // A table in a pseudo-terminal as tall as the runner's own would wait in less for a key.
         environment["PAGER"] = "cat"
+        // Never the real user's config: an empty config home, and no USERLIST_* of the shell that runs
+        // the tests (a case sets its own in its command line).
+        environment["XDG_CONFIG_HOME"] = emptyConfigHome
+        for name in environment.keys where name.hasPrefix("USERLIST_") && name != "USERLIST_CHILD_ASAN_OPTIONS" { environment.removeValue(forKey: name) }
         // Scripts/sanitize.sh: leak checks for userlist, not for this test runner (Foundation's own).
         if let options = environment["USERLIST_CHILD_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = options }
         process.environment = environment

@@ -11,7 +11,7 @@ struct CompletionTests {
     /// A command line being completed (the cursor at its end) and what every shell offers, as a
     /// set; `dir/` is a directory (bash and zsh show it as `dir`).
     static let cases: [(line: String, offered: Set<String>)] = [
-        ("userlist ", ["list", "diff", "stage", "help", "dir/", "nightly.ndjson", "users.json"]),
+        ("userlist ", ["list", "diff", "stage", "fields", "schema", "help", "dir/", "nightly.ndjson", "users.json"]),
         ("userlist d", ["diff", "dir/"]),
         ("userlist --format ", ["json", "ndjson", "table", "csv", "tsv", "markdown", "html"]),
         ("userlist -f c", ["csv"]),
@@ -26,11 +26,12 @@ struct CompletionTests {
         ("userlist list --cou", ["--count"]),
         ("userlist diff ", ["dir/", "nightly.ndjson", "users.json"]),
         ("userlist diff --fields address.g", ["address.geo", "address.geo.lat", "address.geo.lng"]),
-        ("userlist diff -f ", ["ndjson", "json", "table"]),
+        ("userlist diff -f ", ["ndjson", "json", "table", "csv", "tsv"]),
         ("userlist diff --old users.json --ne", ["--new"]),
         ("userlist stage ", ["map", "partial", "merge", "plan"]),
         ("userlist stage merge --sum", ["--summary"]),
-        ("userlist help ", ["list", "diff", "stage"]),
+        ("userlist help ", ["list", "diff", "stage", "fields", "schema"]),
+        ("userlist schema ", ["row", "list", "summary", "rejects", "diff", "diff-summary"]),
         ("userlist --rawfile v n", ["nightly.ndjson"]),
         ("userlist --arg name ", []),
     ]

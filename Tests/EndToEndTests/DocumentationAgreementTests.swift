@@ -28,7 +28,7 @@ struct DocumentationAgreementTests {
     }
 
     @Test func theCommandsAreTheExpectedOnes() throws {
-        #expect(try Self.declaredOptions().map(\.path) == ["list", "diff", "stage", "stage map", "stage partial", "stage merge", "stage plan"])
+        #expect(try Self.declaredOptions().map(\.path) == ["list", "diff", "stage", "stage map", "stage partial", "stage merge", "stage plan", "fields", "schema"])
     }
 
     @Test func helpNamesEveryOption() throws {

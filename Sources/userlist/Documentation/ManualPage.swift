@@ -16,6 +16,10 @@ struct ManualPage {
         ("TERM", "dumb: no colour and no progress line."),
         ("COLUMNS", "The width tables are fitted to on a terminal, instead of the terminal's."),
         ("TMPDIR", "Where big sorts, piped envelopes and diff spill their temporary files (unlinked at once)."),
+        ("USERLIST_*", "A default for the list's option of that name, in capitals with _ for - (USERLIST_FORMAT=csv, USERLIST_SKIP_BAD_JSON=1, USERLIST_MIN_USERS=100): over the config file and its profile, under the command line."),
+        ("USERLIST_PROFILE", "The profile of the config file to use, as --profile."),
+        ("USERLIST_CONFIG", "The config file, as --config."),
+        ("XDG_CONFIG_HOME", "Where the config file is looked for: $XDG_CONFIG_HOME/userlist/config.toml, else ~/.config/userlist/config.toml. A TOML file whose keys are the list's long options (format = \"csv\", skip-bad-json = true) and whose [profile.NAME] tables are the profiles."),
     ]
 
     var text: String {
@@ -87,8 +91,9 @@ struct ManualPage {
         page += """
             .Sh EXIT STATUS
             0 success (also when nothing matched; for diff, no differences), 1 diff found differences,
-            64 usage, 65 bad data, 66 an input that can't be opened, 73 an output file that can't be
-            created, 74 an output that can't be written, 128+N stopped by signal N.
+            64 usage, 65 bad data (also a guard rail that failed), 66 an input that can't be opened, 73 an
+            output file that can't be created, 74 an output that can't be written, 78 a config file or
+            USERLIST_* variable that can't be used, 128+N stopped by signal N.
             .Sh SEE ALSO
             .Xr jq 1 ,
             .Xr diff 1

@@ -9,6 +9,7 @@ enum StageCases {
         "--explain", "--rejects", "--max-rejects", "--summary", "-o", "--output", "--sandbox", "--jq-timeout",
         "--rawfile", "--slurpfile", "--generate-completion-script", "--help", "-h", "--version",
         "--next", "--split-pages",
+        "--min-users", "--max-users", "--max-drop", "--baseline", "--config", "--profile",
     ]
 
     static let formats = ["json", "ndjson", "csv", "tsv", "table"]
@@ -28,7 +29,7 @@ enum StageCases {
         for testCase in GoldenCase.all {
             guard var words = ShellWords.firstCommand(try testCase.command), words.first == "userlist" else { continue }
             words.removeFirst()
-            guard let first = words.first, first != "diff", first != "stage", !words.contains(where: { refused.contains($0) || $0.hasPrefix("--format=") }) else { continue }
+            guard let first = words.first, !["diff", "stage", "fields", "schema"].contains(first), !words.contains(where: { refused.contains($0) || $0.hasPrefix("--format=") }) else { continue }
             guard let inputs = try? StagedRun.inputs(of: words), !inputs.isEmpty else { continue }
             var usable = true
             for input in inputs {
