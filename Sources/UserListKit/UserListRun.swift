@@ -361,7 +361,7 @@ public struct UserListRun {
         // `--rejects` as its canonical record, which has held the cell's fields.
         let cellsRead = columns.needsCell || outputTransform != nil || whereFields != nil
         var fields = (cellsRead ? FieldSet.cell : FieldSet(.id)).union(columns.userFields)
-        if let key = query.sort?.key { fields.insert(key.field) }
+        if let sort = query.sort { fields.formUnion(sort.fields) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
     }
@@ -379,7 +379,10 @@ public struct UserListRun {
     /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
     func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
         guard !explain, !filtered, !transformed, baseURL == nil, countOnly || query.page != nil else { return nil }
-        return SearchAndSortJudge(search: query.search, sort: countOnly ? nil : query.sort?.key)
+        let sort = countOnly ? nil : query.sort
+        // A key the records' keys don't hold (`--sort phone`) needs the user built.
+        guard sort?.readableFromKeys ?? true else { return nil }
+        return SearchAndSortJudge(search: query.search, sort: sort)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

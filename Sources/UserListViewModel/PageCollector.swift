@@ -64,7 +64,7 @@ package struct PageCollector {
     }
 
     mutating func add(_ user: User) {
-        try! add(.user(user), sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+        try! add(.user(user), sortValue: sort.flatMap { $0.sortValue(of: user) })
     }
 
     /// Adds a match whose sort value was worked out already; `position` (increasing in input

@@ -5,22 +5,25 @@
 /// same answer; a test holds the two to that.
 package struct SearchAndSortJudge: RecordJudge {
     let search: UserSearch?
-    /// nil when the run does not sort, or only counts.
-    let sort: SortKey?
+    /// nil when the run does not sort, or only counts; every key one of ``RecordKeys``'.
+    let sort: UserSortOrder?
 
     package let reads: FieldSet
 
-    package init(search: String?, sort: SortKey?) {
+    package init(search: String?, sort: UserSortOrder?) {
+        precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
         self.search = search.map(UserSearch.init)
         self.sort = sort
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
-        if let sort, sort != .id { reads.formUnion(sort.field) }
+        if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
         self.reads = reads
     }
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
         if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
-        return .wanted(sort.flatMap { $0.sortValue(of: keys, id: id) })
+        guard let sort else { return .wanted(nil) }
+        if let key = sort.simpleKey { return .wanted(key.sortValue(of: keys, id: id)) }
+        return .wanted(sort.sortValue { $0 == .id ? id : keys.text(of: $0) })
     }
 }
 
@@ -49,5 +52,21 @@ extension SortKey {
         case .company: bytes = keys.companyName
         }
         return bytes.map { SortValue(String(decoding: $0, as: UTF8.self), key: self) }
+    }
+}
+
+extension RecordKeys {
+    /// The text of one of the fields the keys hold (nil for the others, which they never hold).
+    func text(of field: CanonicalField) -> String? {
+        let bytes: UnsafeBufferPointer<UInt8>?
+        switch field {
+        case .name: bytes = name
+        case .email: bytes = email
+        case .username: bytes = username
+        case .city: bytes = city
+        case .companyName: bytes = companyName
+        default: bytes = nil
+        }
+        return bytes.map { String(decoding: $0, as: UTF8.self) }
     }
 }

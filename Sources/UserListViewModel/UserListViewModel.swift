@@ -143,7 +143,7 @@ public final class UserListViewModel {
                 case .included: break
                 }
                 guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
-                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.sortValue(of: user) })
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }

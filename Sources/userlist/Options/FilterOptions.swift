@@ -9,7 +9,7 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("where"), parsing: .unconditional, help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
     var whereExpression: String?
 
-    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"), completion: .list(SortKey.allCases.flatMap { [$0.rawValue, "\($0.rawValue):desc"] }))
+    @Option(help: ArgumentHelp("Sort by one or more comma-separated keys: id, name, email, username, city, company or any canonical field (address.zipcode); add :desc to reverse a key, :natural to compare numbers in it by value.", valueName: "key[:asc|:desc][:natural],..."), completion: .list(SortTerm.names.flatMap { [$0.name, "\($0.name):desc"] }))
     var sort: String?
 
     // `.unconditional`: `--page -1` is a value to refuse with what is allowed, not a missing one.
@@ -34,8 +34,8 @@ struct FilterOptions: ParsableArguments {
             if limit < 0 { throw ValidationError("--limit must be 0 (every user) or more, got \(limit)") }
             if page != nil || pageSize != nil { throw ValidationError("--limit and --page/--page-size both choose the rows: use one") }
         }
-        if let sort, UserSortOrder(argument: sort) == nil {
-            throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
+        if let sort {
+            do throws(SortParseError) { _ = try UserSortOrder(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
         }
     }
 
