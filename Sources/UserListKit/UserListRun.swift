@@ -382,7 +382,7 @@ public struct UserListRun {
         let sort = countOnly ? nil : query.sort
         // A key the records' keys don't hold (`--sort phone`) needs the user built.
         guard sort?.readableFromKeys ?? true else { return nil }
-        return SearchAndSortJudge(search: query.search, sort: sort)
+        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: sort)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

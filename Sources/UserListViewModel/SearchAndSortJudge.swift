@@ -10,9 +10,9 @@ package struct SearchAndSortJudge: RecordJudge {
 
     package let reads: FieldSet
 
-    package init(search: String?, sort: UserSortOrder?) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?) {
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
-        self.search = search.map(UserSearch.init)
+        self.search = search.map { UserSearch($0, locale: locale) }
         self.sort = sort
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }

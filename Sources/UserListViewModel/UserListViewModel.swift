@@ -128,7 +128,7 @@ public final class UserListViewModel {
     /// ``annotation()`` for any query: the partial stage of a distributed run makes the same
     /// decisions about its partition's users as a single run makes about all of them.
     package static func annotator(query: UserListQuery, filter: (any UserFilter)?, encoder: (any CellEncoder)?) -> @Sendable ([User]) -> [UserAnnotation?] {
-        let search = query.search.map(UserSearch.init)
+        let search = query.userSearch
         let sort = query.sort
         return { users in
             var scratch: [UInt8] = []

@@ -19,7 +19,7 @@ struct CompletionTests {
         ("userlist --sort city:", ["city:desc"]),
         ("userlist --fields id,na", ["id,name"]),
         ("userlist --fields address.c", ["address.city"]),
-        ("userlist users.json --fields id --col", ["--color", "--color-output"]),
+        ("userlist users.json --fields id --col", ["--collate", "--color", "--color-output"]),
         ("userlist diff --col", ["--color"]),
         ("userlist n", ["nightly.ndjson"]),
         ("userlist users.json --search ", []),

@@ -12,6 +12,12 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sort by one or more comma-separated keys: id, name, email, username, city, company or any canonical field (address.zipcode); add :desc to reverse a key, :natural to compare numbers in it by value.", valueName: "key[:asc|:desc][:natural],..."), completion: .list(SortTerm.names.flatMap { [$0.name, "\($0.name):desc"] }))
     var sort: String?
 
+    @Option(help: ArgumentHelp("Sort text keys by this locale's collation (ICU; a BCP-47 tag such as sv, de-DE, tr) instead of the folded code-point order.", valueName: "locale"))
+    var collate: String?
+
+    @Option(help: ArgumentHelp("Match --search with this locale's case rules (tr: I is the capital of ı, İ of i).", valueName: "locale"))
+    var searchLocale: String?
+
     // `.unconditional`: `--page -1` is a value to refuse with what is allowed, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
     var page: Int?
@@ -37,15 +43,24 @@ struct FilterOptions: ParsableArguments {
         if let sort {
             do throws(SortParseError) { _ = try UserSortOrder(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
         }
+        if let collate {
+            guard sort != nil else { throw ValidationError("--collate orders the text keys of --sort: give --sort too") }
+            _ = try Self.locale(collate, option: "--collate")
+        }
+        if let searchLocale {
+            guard search != nil else { throw ValidationError("--search-locale sets how --search matches: give --search too") }
+            _ = try Self.locale(searchLocale, option: "--search-locale")
+        }
     }
 
     /// The query; `firstPageOnly`: a terminal's table, where an unpaged list shows its first page.
     func query(firstPageOnly: Bool) -> UserListQuery {
         var query = UserListQuery(
             search: search,
-            sort: sort.flatMap(UserSortOrder.init(argument:)),
+            sort: sort.flatMap { try? UserSortOrder(parsing: $0, collator: collate.flatMap { try? ICUCollator(ICULocale($0)) }) },
             page: page ?? (pageSize == nil ? nil : 1),
             pageSize: pageSize ?? UserListQuery.defaultPageSize)
+        query.searchLocale = searchLocale.flatMap { try? ICULocale($0) }
         if let limit, limit > 0 {
             query.page = 1
             query.pageSize = limit
@@ -53,6 +68,17 @@ struct FilterOptions: ParsableArguments {
             query.page = 1
         }
         return query
+    }
+
+    /// A locale ICU has a collation for, or a usage error naming the option.
+    static func locale(_ tag: String, option: String) throws -> ICULocale {
+        do throws(ICULocale.Failure) {
+            return try ICULocale(tag)
+        } catch .malformed {
+            throw ValidationError("\(option): '\(tag)' is not a BCP-47 locale tag (such as sv, de-DE, zh-Hant-TW)")
+        } catch {
+            throw ValidationError("\(option): no collation for the locale '\(tag)' among ICU's installed locales")
+        }
     }
 
     /// Whether a terminal's table shows only its first page (nothing chose the rows).
