@@ -46,6 +46,8 @@ public struct UserListRun {
     public var jqTimeout: Double?
     /// `--count`: print only how many users match.
     public var countOnly = false
+    /// `--count-by FIELD`: print each value of the field with how many users have it.
+    public var countBy: CountByField?
     /// How JSON is laid out and coloured — on a terminal, with `--color`, or jq's output options
     /// (`--indent`, `--tab`, `-S`, `-C`); ndjson's rows stay one a line — and whether the table's
     /// header is bold. Nil: as written.
@@ -180,6 +182,24 @@ public struct UserListRun {
             statistics.written = 1
             statistics.lastValue = .truthy
             statistics.report = viewModel.loadReport
+            return statistics
+        }
+        if let countBy {
+            viewModel.countBy = countBy
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            let counts = viewModel.valueCounts ?? ValueCounts.empty(countBy.name)
+            var renderer = ValueCountsRenderer(format: format)
+            renderer.header = header
+            renderer.maxWidth = maxTableWidth
+            renderer.render(counts, to: output)
+            try output.flush()
+            statistics.matched = counts.total
+            statistics.written = counts.entries.count
+            statistics.lastValue = counts.entries.isEmpty && format != .json ? .none : .truthy
+            statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         if let splitPages {
@@ -352,9 +372,9 @@ public struct UserListRun {
         // Counting needs the id (dedupe), the searched fields when there is a search, and what
         // --where sees: every field is still checked (a record with a bad one is a reject either
         // way), but `--count` alone builds no strings but the id's.
-        if countOnly {
+        if countOnly || countBy != nil {
             let searched: FieldSet = query.search == nil ? [] : FieldSet([.init(.name), .init(.username), .init(.email)])
-            return FieldSet([.init(.id)]).union(searched).union(whereFields ?? [])
+            return FieldSet([.init(.id)]).union(searched).union(whereFields ?? []).union(countBy?.fields ?? [])
         }
         // The cell's fields only for columns that read the cell (every format prints `columns`;
         // `--jq-out` sees whole cells). With `--where`, too: a user it fails on goes to
@@ -378,7 +398,12 @@ public struct UserListRun {
     /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again,
     /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
     func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
-        guard !explain, !filtered, !transformed, baseURL == nil, countOnly || query.page != nil else { return nil }
+        guard !explain, !filtered, !transformed, baseURL == nil, countOnly || countBy != nil || query.page != nil else { return nil }
+        if let countBy {
+            // A field the records' keys don't hold (`--count-by phone`) needs the user built.
+            guard countBy.readableFromKeys else { return nil }
+            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: nil, countBy: countBy)
+        }
         let sort = countOnly ? nil : query.sort
         // A key the records' keys don't hold (`--sort phone`) needs the user built.
         guard sort?.readableFromKeys ?? true else { return nil }

@@ -8,19 +8,28 @@ package struct SearchAndSortJudge: RecordJudge {
     /// nil when the run does not sort, or only counts; every key one of ``RecordKeys``'.
     let sort: UserSortOrder?
 
+    /// `--count-by`: the value counted rides as the sort value (see ``CountByField/carried(_:)``).
+    let countBy: CountByField?
+
     package let reads: FieldSet
 
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil) {
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
+        precondition(countBy?.readableFromKeys ?? true, "the keys path counts by the keys records hold")
+        self.countBy = countBy
         self.search = search.map { UserSearch($0, locale: locale) }
         self.sort = sort
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
+        if let countBy { reads.formUnion(countBy.fields.subtracting(FieldSet(.id))) }
         self.reads = reads
     }
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
         if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
+        if let countBy {
+            return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))))
+        }
         guard let sort else { return .wanted(nil) }
         if let key = sort.simpleKey { return .wanted(key.sortValue(of: keys, id: id)) }
         return .wanted(sort.sortValue { $0 == .id ? id : keys.text(of: $0) })

@@ -6,7 +6,7 @@
 enum OptionTable {
     /// The list's (and every stage's) single-valued options, each as its spellings.
     static let listSingle: [[String]] = [
-        ["--users-at"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--collate"], ["--search-locale"], ["--page"], ["--page-size"], ["--limit"],
+        ["--users-at"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--collate"], ["--search-locale"], ["--page"], ["--page-size"], ["--limit"], ["--count-by"],
         ["-f", "--format"], ["--fields"], ["-o", "--output"], ["--split-pages"], ["--color"], ["--rejects"], ["--max-rejects"], ["--summary"],
         ["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"],
     ]

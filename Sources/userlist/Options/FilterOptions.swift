@@ -31,6 +31,9 @@ struct FilterOptions: ParsableArguments {
     @Flag(help: "Print only the number of users that match.")
     var count = false
 
+    @Option(help: ArgumentHelp("Print each value of a field with how many users have it, most first: company, city, email-domain, any canonical field, or a jq path to one (.address.zipcode).", valueName: "field"), completion: .list(CountByField.names))
+    var countBy: String?
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page counts from 1 (the first page), got \(page)") }
         if let pageSize, pageSize < 1 {
@@ -42,6 +45,12 @@ struct FilterOptions: ParsableArguments {
         }
         if let sort {
             do throws(SortParseError) { _ = try UserSortOrder(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
+        }
+        if let countBy {
+            do throws(SortParseError) { _ = try CountByField(parsing: countBy) } catch { throw ValidationError("--count-by: \(error)") }
+            for (given, option) in [(sort != nil, "--sort"), (page != nil, "--page"), (pageSize != nil, "--page-size"), (limit != nil, "--limit"), (count, "--count")] where given {
+                throw ValidationError("--count-by prints one row per value, most users first: it can't be used with \(option)")
+            }
         }
         if let collate {
             guard sort != nil else { throw ValidationError("--collate orders the text keys of --sort: give --sort too") }
