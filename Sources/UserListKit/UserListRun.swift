@@ -381,6 +381,9 @@ public struct UserListRun {
         // `--rejects` as its canonical record, which has held the cell's fields.
         let cellsRead = columns.needsCell || outputTransform != nil || whereFields != nil
         var fields = (cellsRead ? FieldSet.cell : FieldSet(.id)).union(columns.userFields)
+        // The search reads name, username and email whatever the columns: without them
+        // `--search tr --fields id,name` missed the users it found by their email.
+        if query.search != nil { fields.formUnion([.init(.name), .init(.username), .init(.email)]) }
         if let sort = query.sort { fields.formUnion(sort.fields) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields

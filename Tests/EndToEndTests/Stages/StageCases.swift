@@ -8,7 +8,7 @@ enum StageCases {
     static let refused: Set<String> = [
         "--explain", "--rejects", "--max-rejects", "--summary", "-o", "--output", "--sandbox", "--jq-timeout",
         "--rawfile", "--slurpfile", "--generate-completion-script", "--help", "-h", "--version",
-        "--include-non-people", "--base-url", "--next",
+        "--include-non-people", "--base-url", "--next", "--count-by",
     ]
 
     static let formats = ["json", "ndjson", "csv", "tsv", "table"]
