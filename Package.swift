@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
+        // xxHash (Debian's libxxhash-dev), header-only: the hash of dedupe's id table.
+        .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
         .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
         // ICU (Debian's libicu-dev): `--collate`'s collation keys and `--search-locale`'s case
@@ -82,7 +84,7 @@ let package = Package(
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
             name: "UserListService",
-            dependencies: ["UserListDomain"]
+            dependencies: ["UserListDomain", "CXXHash"]
         ),
         // The list screen's logic (seed 000): --where, search and folding, sort, paging, cells.
         .target(

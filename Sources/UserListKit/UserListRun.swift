@@ -132,7 +132,7 @@ public struct UserListRun {
 
         var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
         gateway.fields = neededFields(whereFields: filter?.canonicalFields)
-        gateway.judge = recordJudge(filtered: filter != nil, transformed: jq != nil)
+        gateway.judge = recordJudge(filtered: filter != nil, transformed: jq != nil, encoder: encoder)
         gateway.workers = workers
         gateway.skipBadJSON = skipBadJSON
         gateway.progress = progress
@@ -167,6 +167,9 @@ public struct UserListRun {
         }
         let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
         service.progress = progress
+        if let encoder, (gateway.judge as? SearchAndSortJudge)?.makesCells == true {
+            service.encodeCells = { cells in encoder.encode(cells) }
+        }
         let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict, encoder: encoder)
         viewModel.rejects = rejects
         if countOnly {
@@ -400,17 +403,22 @@ public struct UserListRun {
     /// matches kept (see ``RecordKeys``): for a run that counts, or prints one page. Not with
     /// `--where`, which reads the whole user, nor `--jq`, whose outputs have no text to read again,
     /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
-    func recordJudge(filtered: Bool, transformed: Bool) -> (any RecordJudge)? {
-        guard !explain, !filtered, !transformed, baseURL == nil, countOnly || countBy != nil || query.page != nil else { return nil }
+    func recordJudge(filtered: Bool, transformed: Bool, encoder: (any CellEncoder)?) -> (any RecordJudge)? {
+        guard !explain, !filtered, !transformed, baseURL == nil else { return nil }
         if let countBy {
             // A field the records' keys don't hold (`--count-by phone`) needs the user built.
             guard countBy.readableFromKeys else { return nil }
             return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: nil, countBy: countBy)
         }
-        let sort = countOnly ? nil : query.sort
-        // A key the records' keys don't hold (`--sort phone`) needs the user built.
-        guard sort?.readableFromKeys ?? true else { return nil }
-        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: sort)
+        // A sort key the records' keys don't hold (`--sort phone`) needs the user built.
+        guard query.sort?.readableFromKeys ?? true else { return nil }
+        if countOnly || query.page != nil {
+            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: countOnly ? nil : query.sort)
+        }
+        // Every match printed, in the cell's columns: each row is encoded from the record's
+        // keys, and no user is built (W3 on 50k users: see the commit that made this).
+        guard let encoder, encoder.readsOnlyCells, splitPages == nil else { return nil }
+        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

@@ -121,4 +121,5 @@ public struct MarkdownRenderer: FramedRowRenderer, Sendable {
 extension MarkdownRenderer {
     /// Rows need a cell only for the columns that read one (`--fields id,address.city`: none).
     public var needsCell: Bool { columns.needsCell }
+    public var readsOnlyCells: Bool { columns.readsOnlyCells }
 }

@@ -10,8 +10,18 @@ public protocol CellEncoder: Sendable {
     /// Whether its rows read the cell beyond its id (see ``OutputColumns/needsCell``): rows are
     /// made without one otherwise.
     var needsCell: Bool { get }
+
+    /// Whether its rows read the cell alone, never the user (``OutputColumns/readsOnlyCells``):
+    /// then a record decided from its keys is encoded from its ``KeyedCell``.
+    var readsOnlyCells: Bool { get }
 }
 
 extension CellEncoder {
     public var needsCell: Bool { true }
+    public var readsOnlyCells: Bool { false }
+
+    /// The rows of cells made from records' keys.
+    package func encode(_ cells: [KeyedCell]) -> [EncodedRow] {
+        encode(cells.map { UserRow(cell: UserCellViewModel($0), user: nil) })
+    }
 }

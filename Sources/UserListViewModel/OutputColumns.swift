@@ -6,6 +6,10 @@ public struct OutputColumns: Hashable, Sendable {
     /// comparing the columns for every row cost 3-6% of a million-row export.
     public let areCells: Bool
 
+    /// Whether every column is one of the cell's: its rows need no user (the default columns,
+    /// `--fields id,title`), so a record decided from its keys is encoded from its cell.
+    public let readsOnlyCells: Bool
+
     /// The cell's keys, the contract's default.
     public static let cells = OutputColumns(uncheckedColumns: CellKey.allCases.map { OutputColumn(name: $0.rawValue)! })
 
@@ -16,6 +20,9 @@ public struct OutputColumns: Hashable, Sendable {
     private init(uncheckedColumns columns: [OutputColumn]) {
         self.columns = columns
         areCells = columns.map(\.name) == CellKey.allCases.map(\.rawValue)
+        readsOnlyCells = columns.allSatisfy { column in
+            if case .cell = column.source { true } else { false }
+        }
         needsCell = columns.contains { column in
             if case .cell(let key) = column.source { key != .id } else { false }
         }

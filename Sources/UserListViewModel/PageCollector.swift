@@ -32,6 +32,9 @@ package struct PageCollector {
     let partial: Bool
     package private(set) var matched = 0
     private var heap = Heap<SortEntry>()
+    /// `heap.max` once the heap is full: what a match must beat. Asking the heap for it on every
+    /// match cost ~550 instructions (W1 on 50k users: 21k matches, 12M of 724M).
+    private var worst: SortEntry?
     /// Every match's sort key, when there is a sort and no limit.
     private var keys: SortKeyArena?
     /// A full sort of encoded rows past this many bytes spills sorted runs to temporary files.
@@ -108,9 +111,11 @@ package struct PageCollector {
         if heap.count < limit {
             heap.insert(entry)
             some[entry.sequence] = try make()
-        } else if let worst = heap.max, entry < worst {
+            if heap.count == limit { worst = heap.max }
+        } else if let current = worst, entry < current {
             some[heap.replaceMax(with: entry).sequence] = nil
             some[entry.sequence] = try make()
+            worst = heap.max
         }
     }
 

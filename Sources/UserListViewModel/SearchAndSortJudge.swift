@@ -11,28 +11,65 @@ package struct SearchAndSortJudge: RecordJudge {
     /// `--count-by`: the value counted rides as the sort value (see ``CountByField/carried(_:)``).
     let countBy: CountByField?
 
+    /// Whether a wanted record gets its cell: a run that prints every match, in columns of the
+    /// cell only, encodes its rows from these and builds no user.
+    package let makesCells: Bool
+
     package let reads: FieldSet
 
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false) {
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
         precondition(countBy?.readableFromKeys ?? true, "the keys path counts by the keys records hold")
         self.countBy = countBy
         self.search = search.map { UserSearch($0, locale: locale) }
         self.sort = sort
+        self.makesCells = makesCells
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
         if let countBy { reads.formUnion(countBy.fields.subtracting(FieldSet(.id))) }
+        if makesCells { reads.formUnion(.cell) }
         self.reads = reads
     }
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
         if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
         if let countBy {
-            return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))))
+            return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))), cell: nil)
         }
-        guard let sort else { return .wanted(nil) }
-        if let key = sort.simpleKey { return .wanted(key.sortValue(of: keys, id: id)) }
-        return .wanted(sort.sortValue { $0 == .id ? id : keys.text(of: $0) })
+        let sortValue: SortValue?
+        if let key = sort?.simpleKey {
+            sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
+        } else if let sort {
+            // Several keys (or :natural, --collate): one composite key.
+            sortValue = sort.sortValue { $0 == .id ? id : keys.text(of: $0) }
+        } else {
+            sortValue = nil
+        }
+        return .wanted(sortValue, cell: makesCells ? UserCellViewModel.keyedCell(of: keys, id: id) : nil)
+    }
+}
+
+extension UserCellViewModel {
+    /// ``init(user:)``'s cell of a record decided from its keys (each already as the Service
+    /// leaves it: trimmed, non-empty), the same strings by the same rules.
+    static func keyedCell(of keys: RecordKeys, id: String) -> KeyedCell {
+        let titleBytes = keys.name ?? keys.username ?? keys.email
+        let title = titleBytes.map { String(decoding: $0, as: UTF8.self) } ?? id
+        let initials = titleBytes.flatMap { asciiInitials($0) ?? TitleWords($0)?.initials() } ?? initials(of: title)
+        let bio = keys.bio.map { String(decoding: $0, as: UTF8.self) }
+        return KeyedCell(
+            id: id,
+            title: title,
+            subtitle: keys.email.map { String(decoding: $0, as: UTF8.self) },
+            caption: firstNonEmptyLine(of: bio) ?? keys.companyName.map { String(decoding: $0, as: UTF8.self) },
+            avatarURL: keys.avatarURL.map { String(decoding: $0, as: UTF8.self) },
+            initials: initials
+        )
+    }
+
+    /// The cell a ``KeyedCell`` holds.
+    init(_ keyed: KeyedCell) {
+        self.init(id: keyed.id, title: keyed.title, subtitle: keyed.subtitle, caption: keyed.caption, avatarURL: keyed.avatarURL, initials: keyed.initials)
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A run that counts or prints one page decides native records from their keys and builds only
-/// the users it keeps (`RecordKeys`); `--where true` makes the same run build every user. Both must
+/// the users it keeps (`RecordKeys`); one that prints every match in the cell's columns encodes
+/// each row from the keys' cell and builds no user; `--where true` makes the same run build every user. Both must
 /// print the same bytes, warnings and exit status, on records made to trip the keys path: values
 /// with white space to trim (ASCII and Unicode), empty strings, wrong types, foreign keys, ids of
 /// every kind and repeated ids across the reader's 4 MiB chunks, and ends in scripts the byte check
@@ -25,6 +26,14 @@ struct KeyedRecordsTests {
         "--search zzzz --sort name --page 1",
         "--sort name --page 100000",
         "--search ü --sort city:desc --page 1 -f ndjson",
+        // Every match printed, from keyed cells.
+        "-f csv",
+        "-f csv --sort name",
+        "-f ndjson --sort city:desc --search an",
+        "-f json --sort id",
+        "-f tsv --fields id,title,caption,initials --sort username:desc",
+        "-f markdown --sort email --search é",
+        "-f csv --fields id,name,address.city --sort name",
     ]
 
     /// Two inputs: NDJSON over several chunks (read in parallel), and one JSON array.
@@ -92,7 +101,16 @@ struct KeyedRecordsTests {
         }
         if chance(40) { fields.append("\"phone\": \(chance(50) ? "\"1-770-736-8031\"" : "17707368031")") }
         if chance(30) { fields.append("\"website\": \"hildegard.org\"") }
-        if chance(20) { fields.append("\"bio\": \"Writes \\\"quotes\\\" and ünïcödé.\"") }
+        if chance(20) {
+            let bios = ["\"Writes \\\"quotes\\\" and ünïcödé.\"", "\"\\n\\n  Second line first\\nthen more\"", "\"One\\r\\nTwo\"",
+                        "\"  \"", "\"Para\\u2028sep\"", "\"x\\u0085y\"", "\"\\t\"", "null", "\" padded \"", "\"Ünï\\u000bcode\""]
+            fields.append("\"bio\": \(pick(bios))")
+        }
+        if chance(25) {
+            let avatars = ["\"https://cdn.example.com/a.png\"", "\"http://x.org/{size}/b.png\"", "\"//host.example/c.png\"", "\"javascript:alert(1)\"",
+                           "\"/rel/d.png\"", "\" https://x.org/e.png \"", "\"HTTPS://X.ORG/F.PNG\"", "\"\"", "null", "\"data:image/png;base64,AAAA\""]
+            fields.append("\"avatar_url\": \(pick(avatars))")
+        }
         // A foreign key hands the record to the general mapping; a repeated key keeps its last value.
         if chance(2) { fields.append("\"login\": \"octo\"") }
         if chance(2) { fields.append("\"name\": \(text(names))") }

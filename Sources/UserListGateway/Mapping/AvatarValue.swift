@@ -106,7 +106,12 @@ enum AvatarValue {
     /// asked of every native record's avatar).
     static func isPlainHTTP(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in form(of: bytes) == .absolute && !mayBeTemplate(bytes) }
+        return text.withUTF8 { isPlainHTTP($0) }
+    }
+
+    /// ``isPlainHTTP(_:)`` of a string's bytes.
+    static func isPlainHTTP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        form(of: bytes) == .absolute && !mayBeTemplate(bytes)
     }
 
     /// ``text(_:base:)`` of a string.

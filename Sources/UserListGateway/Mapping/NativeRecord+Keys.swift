@@ -29,8 +29,8 @@ extension NativeRecord {
                 case .name: keys.name = try value.keyBytes("name", read: reads.contains(.name))
                 case .username: keys.username = try value.keyBytes("username", read: reads.contains(.username))
                 case .email: keys.email = try value.keyBytes("email", read: reads.contains(.email))
-                case .avatarURL: _ = try value.decodeString("avatar_url", keep: false)
-                case .bio: _ = try value.decodeString("bio", keep: false)
+                case .avatarURL: keys.avatarURL = try value.keyBytes("avatar_url", read: reads.contains(.avatarURL))
+                case .bio: keys.bio = try value.keyBytes("bio", read: reads.contains(.bio))
                 case .phone: _ = try value.decodeText("phone", keep: false)
                 case .website: _ = try value.decodeString("website", keep: false)
                 case .address:
@@ -45,7 +45,9 @@ extension NativeRecord {
             }
         }
         guard let id, isClean(id), isClean(keys.name), isClean(keys.username), isClean(keys.email),
-              isClean(keys.city), isClean(keys.companyName) else { return .readWhole }
+              isClean(keys.city), isClean(keys.companyName), isClean(keys.bio), isClean(keys.avatarURL) else { return .readWhole }
+        // An avatar the mapping would resolve or drop (see ``AutomaticMapping``) is its to read.
+        if let avatar = keys.avatarURL, !AvatarValue.isPlainHTTP(avatar) { return .readWhole }
         return .keyed(KeyedRecord(id: id, judgement: judge.judge(keys, id: id, scratch: &scratch)))
     }
 

@@ -13,11 +13,12 @@ final class RecordMaterializer: @unchecked Sendable {
     private let stream = JSONDocumentStream()
     private var buffer: [UInt8] = []
 
-    func map(_ json: String, fields: FieldSet) -> SourceRecord? {
+    /// The record of the first JSON value in `json` (what follows it is not read).
+    func map(_ json: UnsafeRawBufferPointer, fields: FieldSet) -> SourceRecord? {
         lock.lock()
         defer { lock.unlock() }
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: json.utf8)
+        buffer.append(contentsOf: json)
         let count = buffer.count
         buffer.append(contentsOf: repeatElement(0x20, count: JSONDocumentStream.padding))
         return buffer.withUnsafeBytes { bytes -> SourceRecord? in

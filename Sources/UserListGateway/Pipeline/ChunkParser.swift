@@ -25,9 +25,10 @@ struct ChunkParser {
     var judge: (any RecordJudge)?
     /// The judge's buffer for folding text: this thread's own, reused for every record.
     private let keyScratch = KeyScratch()
-    /// The shapes an object without arrays can have are GitHub's user and the single user (the
-    /// default shapes): a native record, which has no `login`, goes to the single user's
-    /// ``AutomaticMapping``. Any other shape there (`--users-at`) makes every line ask them all.
+    /// The shapes an object without arrays can have before the single user are GitHub's user
+    /// only (the default shapes; GraphQL's and users keyed by id come after it): a native record,
+    /// which has no `login`, goes to the single user's ``AutomaticMapping``. Any other shape
+    /// before it (`--users-at`) makes every line ask them all.
     private let nativeLinesGoToSingleUser: Bool
     /// simdjson's batch: documents are indexed this many bytes at a time; doubled for bigger documents.
     private(set) var batchSize = 1 << 20
@@ -37,9 +38,10 @@ struct ChunkParser {
 
     init(shapes: [any PayloadShape], transform: (any DocumentTransform)?, fields: FieldSet = .all, explanation: MappingExplanation? = nil) {
         self.shapes = shapes
-        arraylessShapes = shapes.filter { !$0.needsAnArray }
-        nativeLinesGoToSingleUser = arraylessShapes.contains { $0 is SingleUserShape }
-            && arraylessShapes.allSatisfy { $0 is SingleUserShape || $0 is GitHubShape }
+        let arrayless = shapes.filter { !$0.needsAnArray }
+        arraylessShapes = arrayless
+        nativeLinesGoToSingleUser = arrayless.firstIndex { $0 is SingleUserShape }
+            .map { single in arrayless[..<single].allSatisfy { $0 is GitHubShape } } ?? false
         self.transform = transform
         self.fields = fields
         self.explanation = explanation
@@ -342,18 +344,19 @@ struct ChunkParser {
 
     private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
         let what = transformed ? "an output of --jq" : "this document"
-        // An object without arrays is a single user (an NDJSON line): envelopes need not look.
-        let arrayless = root.kind == .object && !root.holdsAnArray
-        if arrayless, let judge, !transformed, explanation == nil, nativeLinesGoToSingleUser,
+        if root.kind == .object, let judge, !transformed, explanation == nil, nativeLinesGoToSingleUser,
            case .keyed(let keyed) = NativeRecord.readKeys(root, judge: judge, scratch: &keyScratch.bytes) {
             // What the shapes below would make of it: a record of native keys only has no `login`
             // (GitHub's), and has an `id`, so the single-user shape takes it and maps it natively.
-            // Asking them cost ~700 instructions a line (W1 on 50k users: 38M of 708M).
+            // Asking them cost ~1,400 instructions a line (W1 on 50k users: 70M of 724M). Its keys
+            // are typed, none an array, so it is an object without arrays (not asked: 200 more).
             batch.morePages = nil
             batch.startDocument(at: offset, path: [], isArray: false, transformed: false)
             batch.records.append(.keyed(keyed))
             return
         }
+        // An object without arrays is a single user (an NDJSON line): envelopes need not look.
+        let arrayless = root.kind == .object && !root.holdsAnArray
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             let mapping = shape.mapping

@@ -2,6 +2,7 @@ import Testing
 @_spi(Pipeline) @testable import UserListKit
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
+import UserListRendering
 
 /// What a run builds of each user (the Gateway's projection) follows what its output reads: the
 /// cell's fields only for columns that read the cell, and keys alone for a count or a page.
@@ -43,11 +44,25 @@ import Testing
     }
 
     @Test func countsAndPagesAreJudgedFromKeys() throws {
-        #expect(try Self.run(count: true).recordJudge(filtered: false, transformed: false) != nil)
-        #expect(try Self.run(sort: "name", page: 3).recordJudge(filtered: false, transformed: false) != nil)
-        // Every row printed, --where, --jq: users are built whole.
-        #expect(try Self.run(sort: "name").recordJudge(filtered: false, transformed: false) == nil)
-        #expect(try Self.run(page: 1).recordJudge(filtered: true, transformed: false) == nil)
-        #expect(try Self.run(page: 1).recordJudge(filtered: false, transformed: true) == nil)
+        #expect(try Self.run(count: true).recordJudge(filtered: false, transformed: false, encoder: nil) != nil)
+        #expect(try Self.run(sort: "name", page: 3).recordJudge(filtered: false, transformed: false, encoder: nil) != nil)
+        // --where, --jq: users are built whole.
+        #expect(try Self.run(page: 1).recordJudge(filtered: true, transformed: false, encoder: nil) == nil)
+        #expect(try Self.run(page: 1).recordJudge(filtered: false, transformed: true, encoder: nil) == nil)
+    }
+
+    @Test func everyRowPrintedInTheCellsColumnsIsEncodedFromKeys() throws {
+        func judge(_ fields: String?, format: OutputFormat = .csv) throws -> SearchAndSortJudge? {
+            let run = try Self.run(fields: fields, sort: "name")
+            let encoder = format.renderer(maxTableWidth: nil, columns: run.columns) as? any CellEncoder
+            return run.recordJudge(filtered: false, transformed: false, encoder: encoder) as? SearchAndSortJudge
+        }
+        #expect(try judge(nil)?.makesCells == true)
+        #expect(try judge("id,title,initials", format: .ndjson)?.makesCells == true)
+        #expect(try judge(nil, format: .json)?.makesCells == true)
+        // A column of the user's, or a format that prints no rows of its own: users are built.
+        #expect(try judge("id,name,address.city") == nil)
+        #expect(try judge(nil, format: .table) == nil)
+        #expect(try Self.run(sort: "name").recordJudge(filtered: false, transformed: false, encoder: nil) == nil)
     }
 }
