@@ -7,6 +7,9 @@ package struct SearchAndSortJudge: RecordJudge {
     let search: UserSearch?
     /// nil when the run does not sort, or only counts; every key one of ``RecordKeys``'.
     let sort: UserSortOrder?
+    /// `sort`'s fast-path key, decided once: asking the order for it per record copied the order
+    /// (an array and a collator) through its value witnesses, +14% instructions on a page.
+    let simpleKey: SortKey?
 
     /// `--count-by`: the value counted rides as the sort value (see ``CountByField/carried(_:)``).
     let countBy: CountByField?
@@ -23,6 +26,7 @@ package struct SearchAndSortJudge: RecordJudge {
         self.countBy = countBy
         self.search = search.map { UserSearch($0, locale: locale) }
         self.sort = sort
+        simpleKey = sort?.simpleKey
         self.makesCells = makesCells
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
@@ -37,7 +41,7 @@ package struct SearchAndSortJudge: RecordJudge {
             return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))), cell: nil)
         }
         let sortValue: SortValue?
-        if let key = sort?.simpleKey {
+        if let key = simpleKey {
             sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
         } else if let sort {
             // Several keys (or :natural, --collate): one composite key.

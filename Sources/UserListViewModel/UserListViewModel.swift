@@ -143,6 +143,8 @@ public final class UserListViewModel {
     package static func annotator(query: UserListQuery, filter: (any UserFilter)?, encoder: (any CellEncoder)?, countBy: CountByField? = nil) -> @Sendable ([User]) -> [UserAnnotation?] {
         let search = query.userSearch
         let sort = query.sort
+        // The fast path's key decided once, not per user (asking the order copies it).
+        let simpleKey = sort?.simpleKey
         return { users in
             var scratch: [UInt8] = []
             scratch.reserveCapacity(256)
@@ -157,7 +159,7 @@ public final class UserListViewModel {
                 }
                 guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
                 if let countBy { return UserAnnotation(matchesSearch: true, sortValue: CountByField.carried(countBy.value(of: user))) }
-                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.sortValue(of: user) })
+                return UserAnnotation(matchesSearch: true, sortValue: simpleKey.map { $0.sortValue(of: user) } ?? sort?.sortValue(of: user))
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }

@@ -90,8 +90,9 @@ public struct UserSortOrder: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A locale's collation for `--collate`: text to a key whose byte order (memcmp) is the locale's
-/// order, made once per user kept, so comparisons never call the collator.
-public protocol SortCollator: Sendable {
+/// order, made once per user kept, so comparisons never call the collator. A class: the sort
+/// order holding it is copied cheaply (one reference), not through an existential's buffer.
+public protocol SortCollator: AnyObject, Sendable {
     /// The locale, as given (`sv`, `de-DE`).
     var locale: String { get }
     /// Appends `text`'s collation key: bytes with no 00 among them, so a 00 can end it.
