@@ -31,6 +31,13 @@ let package = Package(
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
         .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
+        // ICU (Debian's libicu-dev): `--collate`'s collation keys and `--search-locale`'s case
+        // mapping. A C target, not a system library: its header holds plain C types, since ICU's
+        // own headers clash with Foundation's private copy of ICU in one Swift module.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
         // A small C shim over simdjson's document stream (Debian's libsimdjson-dev).
         .target(
             name: "CSimdJSON",
@@ -85,7 +92,7 @@ let package = Package(
         .target(
             name: "UserListViewModel",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform",
+                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform", "CICU",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),

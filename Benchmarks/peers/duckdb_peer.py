@@ -74,6 +74,30 @@ SELECT count(DISTINCT id) FROM read_ndjson('{file}')
 WHERE strip_accents(lower(name)) LIKE '%an%'
    OR strip_accents(lower(email)) LIKE '%an%'
    OR strip_accents(lower(username)) LIKE '%an%'""",
+
+    # userlist FILE --sort city,name:desc --page 100
+    "multisort": USERS + """
+SELECT id, name, address.city FROM users
+ORDER BY strip_accents(lower(address.city)), strip_accents(lower(name)) DESC, id
+LIMIT 20 OFFSET 1980""",
+
+    # userlist FILE --sort city --collate sv --page 100 (DuckDB's ICU extension collation)
+    "collate": USERS + """
+SELECT id, name, address.city FROM users
+ORDER BY address.city COLLATE sv, id
+LIMIT 20 OFFSET 1980""",
+
+    # userlist FILE --count-by company
+    "countby": USERS + """
+SELECT company.name AS company, count(*) AS count FROM users
+GROUP BY company.name
+ORDER BY count DESC, company.name""",
+
+    # userlist FILE --count-by email-domain
+    "countby-domain": USERS + """
+SELECT lower(nullif(split_part(email, '@', -1), '')) AS domain, count(*) AS count FROM users
+GROUP BY domain
+ORDER BY count DESC, domain""",
 }
 
 

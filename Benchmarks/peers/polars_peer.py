@@ -66,6 +66,21 @@ QUERIES = {
 
     # userlist FILE --count --search an
     "count-an": lambda f: pl.scan_ndjson(f).filter(search("an")).select(pl.col("id").n_unique()),
+
+    # userlist FILE --sort city,name:desc --page 100
+    "multisort": lambda f: (users(f)
+                            .sort(fold(city), fold(pl.col("name")), "id", descending=[False, True, False], nulls_last=True)
+                            .slice(1980, 20).select("id", "name", city.alias("city"))),
+
+    # userlist FILE --count-by company
+    "countby": lambda f: (users(f).group_by(company.alias("company")).agg(pl.len().alias("count"))
+                          .sort(["count", "company"], descending=[True, False], nulls_last=True)),
+
+    # userlist FILE --count-by email-domain
+    "countby-domain": lambda f: (users(f)
+                                 .group_by(pl.col("email").str.split("@").list.last().str.to_lowercase().alias("domain"))
+                                 .agg(pl.len().alias("count"))
+                                 .sort(["count", "domain"], descending=[True, False], nulls_last=True)),
 }
 
 

@@ -15,6 +15,8 @@ import Darwin
     /// An integer id: sign, then its digits without leading zeros (any length stays exact).
     case integer(negative: Bool, digits: String)
     case text(folded: String, exact: String)
+    /// A composite key (several keys, `:natural`, `--collate`): bytes compared as they are.
+    case bytes([UInt8])
 
     @inlinable public static func < (lhs: SortValue, rhs: SortValue) -> Bool { compare(lhs, rhs) < 0 }
 
@@ -29,11 +31,16 @@ import Darwin
             if ln != rn { return ln ? -1 : 1 }
             let magnitude = ld.utf8.count != rd.utf8.count ? ld.utf8.count - rd.utf8.count : compareBytes(ld, rd)
             return ln ? -magnitude : magnitude
-        case (.integer, .text): return -1
-        case (.text, .integer): return 1
+        case (.integer, _): return -1
+        case (_, .integer): return 1
         case let (.text(lf, le), .text(rf, re)):
             let folded = compareBytes(lf, rf)
             return folded != 0 ? folded : compareBytes(le, re)
+        case let (.bytes(l), .bytes(r)):
+            return l.withUnsafeBufferPointer { x in r.withUnsafeBufferPointer { y in compare(x, y) } }
+        // One run's keys are all composite or none are.
+        case (.text, .bytes): return -1
+        case (.bytes, .text): return 1
         }
     }
 

@@ -181,7 +181,7 @@ public struct UserListDiffRun {
             var service: any UserServiceProtocol = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
             if let report { service = ReportingUserService(base: service, side: report) }
             guard filter != nil || search != nil else { return service }
-            return FilteredUserService(base: service, filter: filter, search: search.map(UserSearch.init))
+            return FilteredUserService(base: service, filter: filter, search: search.map { UserSearch($0) })
         }
     }
 }

@@ -46,6 +46,8 @@ public struct UserListRun {
     public var jqTimeout: Double?
     /// `--count`: print only how many users match.
     public var countOnly = false
+    /// `--count-by FIELD`: print each value of the field with how many users have it.
+    public var countBy: CountByField?
     /// How JSON is laid out and coloured — on a terminal, with `--color`, or jq's output options
     /// (`--indent`, `--tab`, `-S`, `-C`); ndjson's rows stay one a line — and whether the table's
     /// header is bold. Nil: as written.
@@ -195,6 +197,24 @@ public struct UserListRun {
             statistics.written = 1
             statistics.lastValue = .truthy
             statistics.report = viewModel.loadReport
+            return statistics
+        }
+        if let countBy {
+            viewModel.countBy = countBy
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            let counts = viewModel.valueCounts ?? ValueCounts.empty(countBy.name)
+            var renderer = ValueCountsRenderer(format: format)
+            renderer.header = header
+            renderer.maxWidth = maxTableWidth
+            renderer.render(counts, to: output)
+            try output.flush()
+            statistics.matched = counts.total
+            statistics.written = counts.entries.count
+            statistics.lastValue = counts.entries.isEmpty && format != .json ? .none : .truthy
+            statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         }
         if let splitPages {
@@ -375,16 +395,19 @@ public struct UserListRun {
         // Counting needs the id (dedupe), the searched fields when there is a search, and what
         // --where sees: every field is still checked (a record with a bad one is a reject either
         // way), but `--count` alone builds no strings but the id's.
-        if countOnly {
+        if countOnly || countBy != nil {
             let searched: FieldSet = query.search == nil ? [] : FieldSet([.init(.name), .init(.username), .init(.email)])
-            return FieldSet([.init(.id)]).union(searched).union(whereFields ?? [])
+            return FieldSet([.init(.id)]).union(searched).union(whereFields ?? []).union(countBy?.fields ?? [])
         }
         // The cell's fields only for columns that read the cell (every format prints `columns`;
         // `--jq-out` sees whole cells). With `--where`, too: a user it fails on goes to
         // `--rejects` as its canonical record, which has held the cell's fields.
         let cellsRead = columns.needsCell || outputTransform != nil || whereFields != nil
         var fields = (cellsRead ? FieldSet.cell : FieldSet(.id)).union(columns.userFields)
-        if let key = query.sort?.key { fields.insert(key.field) }
+        // The search reads name, username and email whatever the columns: without them
+        // `--search tr --fields id,name` missed the users it found by their email.
+        if query.search != nil { fields.formUnion([.init(.name), .init(.username), .init(.email)]) }
+        if let sort = query.sort { fields.formUnion(sort.fields) }
         if let whereFields { fields.formUnion(whereFields) }
         return fields
     }
@@ -423,13 +446,20 @@ public struct UserListRun {
     /// nor `--base-url`, which the users built later (with the shared mapping) would not know.
     func recordJudge(filtered: Bool, transformed: Bool, encoder: (any CellEncoder)?) -> (any RecordJudge)? {
         guard !explain, !filtered, !transformed, baseURL == nil else { return nil }
+        if let countBy {
+            // A field the records' keys don't hold (`--count-by phone`) needs the user built.
+            guard countBy.readableFromKeys else { return nil }
+            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: nil, countBy: countBy)
+        }
+        // A sort key the records' keys don't hold (`--sort phone`) needs the user built.
+        guard query.sort?.readableFromKeys ?? true else { return nil }
         if countOnly || query.page != nil {
-            return SearchAndSortJudge(search: query.search, sort: countOnly ? nil : query.sort?.key)
+            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: countOnly ? nil : query.sort)
         }
         // Every match printed, in the cell's columns: each row is encoded from the record's
         // keys, and no user is built (W3 on 50k users: see the commit that made this).
         guard let encoder, encoder.readsOnlyCells, splitPages == nil else { return nil }
-        return SearchAndSortJudge(search: query.search, sort: query.sort?.key, makesCells: true)
+        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

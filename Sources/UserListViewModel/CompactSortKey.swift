@@ -16,6 +16,7 @@
 ///     negative integer  00, then the digit count (8 bytes) and digits, inverted
 ///     other integer     01, digit count (8 bytes), digits
 ///     text              02, folded text, 00 00, exact text, 00 00 (a 00 byte in text is 00 FF)
+///     composite key     03, its bytes, 00 00 (00 written 00 FF), with every key's direction inside
 package enum CompactSortKey {
     /// Appends the key of a user with sort value `value` (nil: none, or no `--sort`) at `position`.
     package static func appendHex(_ value: SortValue?, descending: Bool, position: Int, to out: inout [UInt8]) {
@@ -37,7 +38,8 @@ package enum CompactSortKey {
         }
     }
 
-    private static func append(_ value: SortValue, to key: inout [UInt8]) {
+    /// The value's prefix-free, order-preserving bytes (above); ``CompositeSortKey`` uses them too.
+    static func append(_ value: SortValue, to key: inout [UInt8]) {
         switch value {
         case .integer(let negative, let digits):
             var magnitude: [UInt8] = []
@@ -54,12 +56,21 @@ package enum CompactSortKey {
             key.append(0x02)
             appendTerminated(folded, to: &key)
             appendTerminated(exact, to: &key)
+        case .bytes(let bytes):
+            // A composite key (several keys, `:natural`, `--collate`): prefix-free already only
+            // when terminated, so it is terminated as text is.
+            key.append(0x03)
+            appendTerminated(bytes, to: &key)
         }
     }
 
     /// The text's bytes with 00 written 00 FF, then 00 00: a shorter text sorts first, as in memcmp.
-    private static func appendTerminated(_ text: String, to key: inout [UInt8]) {
-        for byte in text.utf8 {
+    static func appendTerminated(_ text: String, to key: inout [UInt8]) {
+        appendTerminated(text.utf8, to: &key)
+    }
+
+    static func appendTerminated(_ text: some Sequence<UInt8>, to key: inout [UInt8]) {
+        for byte in text {
             key.append(byte)
             if byte == 0 { key.append(0xFF) }
         }

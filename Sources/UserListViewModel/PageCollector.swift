@@ -22,6 +22,9 @@ package struct PageCollector {
     }
 
     let sort: UserSortOrder?
+    /// `sort != nil` and `sort?.descending`, decided once: asked per match they copied the order.
+    private let sorted: Bool
+    private let descending: Bool
     /// Users to keep at most: the end of the requested page (nil: all of them).
     package let limit: Int?
     /// How many users come before the page.
@@ -52,6 +55,8 @@ package struct PageCollector {
 
     package init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, partial: Bool = false, sortBudget: Int = 256 << 20) {
         self.sort = sort
+        sorted = sort != nil
+        descending = sort?.descending ?? false
         self.keeping = keeping
         self.partial = partial
         self.sortBudget = sortBudget
@@ -67,7 +72,7 @@ package struct PageCollector {
     }
 
     mutating func add(_ user: User) {
-        try! add(.user(user), sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+        try! add(.user(user), sortValue: sort.flatMap { $0.sortValue(of: user) })
     }
 
     /// Adds a match whose sort value was worked out already; `position` (increasing in input
@@ -97,14 +102,14 @@ package struct PageCollector {
             return
         }
         let position = position ?? matched
-        if sort == nil, !partial {
+        if !sorted, !partial {
             // Input order: keep just the page's window.
             if matched >= skip, matched < limit { some[position] = try make() }
             return
         }
         // Sorted, or a part of the input whose place in the whole is unknown: the best N×S so far
         // (without a sort, the first by input position).
-        try keep(SortEntry(value: sort == nil ? nil : value, descending: sort?.descending ?? false, sequence: position), limit: limit, make: make)
+        try keep(SortEntry(value: sorted ? value : nil, descending: descending, sequence: position), limit: limit, make: make)
     }
 
     private mutating func keep(_ entry: SortEntry, limit: Int, make: () throws -> Kept) rethrows {

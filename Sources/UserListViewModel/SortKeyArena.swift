@@ -44,6 +44,11 @@ struct SortKeyArena {
             appendUTF8(exact)
             let prefix = bytes.withUnsafeBufferPointer { Self.prefix(UnsafeBufferPointer(rebasing: $0[start..<middle])) }
             entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(middle - start), secondCount: Int32(bytes.count - middle), sequence: sequence, prefix: prefix))
+        case .bytes(let key)?:
+            // A composite key: compared as a text whose exact part is empty, memcmp all the way.
+            bytes.append(contentsOf: key)
+            let prefix = bytes.withUnsafeBufferPointer { Self.prefix(UnsafeBufferPointer(rebasing: $0[start...])) }
+            entries.append(Entry(kind: .text, negative: false, start: start, firstCount: Int32(bytes.count - start), secondCount: 0, sequence: sequence, prefix: prefix))
         case nil:
             entries.append(Entry(kind: .missing, negative: false, start: start, firstCount: 0, secondCount: 0, sequence: sequence))
         }

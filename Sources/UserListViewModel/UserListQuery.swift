@@ -2,6 +2,8 @@
 /// What the list shows: search text, sort order and page; the ViewModel's input.
 public struct UserListQuery: Hashable, Sendable {
     public var search: String?
+    /// `--search-locale`: the search lower-cases by this locale's rules first.
+    public var searchLocale: ICULocale?
     public var sort: UserSortOrder?
     /// 1-based page; nil shows everything that matched as one page.
     public var page: Int?
@@ -17,4 +19,7 @@ public struct UserListQuery: Hashable, Sendable {
         self.page = page
         self.pageSize = pageSize
     }
+
+    /// The search, as `--search` and `--search-locale` ask.
+    var userSearch: UserSearch? { search.map { UserSearch($0, locale: searchLocale) } }
 }

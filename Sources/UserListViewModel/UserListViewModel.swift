@@ -22,6 +22,10 @@ public final class UserListViewModel {
     public var rejects: (any RejectReporter)?
     /// `--count`: only count the matches (nothing is kept, whatever the query's page).
     public var countOnly = false
+    /// `--count-by`: count the matches by this field's value (nothing else is kept); the result
+    /// is ``valueCounts``.
+    public var countBy: CountByField?
+    public private(set) var valueCounts: ValueCounts?
     /// What the Service's load came to, once loaded (the counts of `--summary`).
     public private(set) var loadReport: LoadReport?
 
@@ -56,8 +60,11 @@ public final class UserListViewModel {
     }
 
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
-        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil && !countOnly, sortBudget: sortMemoryBudget)
+        var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil && !countOnly && countBy == nil, sortBudget: sortMemoryBudget)
         var streamed: [EncodedRow] = []
+        // `--count-by`: one entry per distinct value, whatever the number of users.
+        var counts: [String: Int] = [:]
+        var missing = 0
         loadReport = try service.loadUserBatches(annotate: annotation()) { users in
             // In input order and after dedupe: what `--where` said on the reading threads.
             // By index, reading only the fields it needs: `for item in users` copied each whole
@@ -76,6 +83,11 @@ public final class UserListViewModel {
                     break
                 }
                 if !users[index].annotation.matchesSearch { continue }
+                if countBy != nil {
+                    if case .text(_, let value)? = users[index].annotation.sortValue { counts[value, default: 0] += 1 } else { missing += 1 }
+                    try collector.add(sortValue: nil) { preconditionFailure("a count keeps nothing") }
+                    continue
+                }
                 if let row = users[index].annotation.row {
                     if streaming != nil { streamed.append(row) }
                     try collector.add(.row(row), sortValue: users[index].annotation.sortValue)
@@ -92,6 +104,7 @@ public final class UserListViewModel {
         }
         if let note = filter?.summary() { warnings.warn(.warning(.note, note)) }
         try collector.finish()
+        if let countBy { valueCounts = ValueCounts(name: countBy.name, counts: counts, missing: missing) }
         var page = UserListPage(query: query, totalItems: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
@@ -122,14 +135,16 @@ public final class UserListViewModel {
     /// something odd goes on, to be counted (or to stop a strict run) in input order once dedupe
     /// has kept it. With an encoder and no page, the matching users' rows are encoded there too.
     private func annotation() -> @Sendable ([User]) -> [UserAnnotation?] {
-        Self.annotator(query: query, filter: filter, encoder: query.page == nil ? encoder : nil)
+        Self.annotator(query: query, filter: filter, encoder: query.page == nil && countBy == nil ? encoder : nil, countBy: countBy)
     }
 
     /// ``annotation()`` for any query: the partial stage of a distributed run makes the same
     /// decisions about its partition's users as a single run makes about all of them.
-    package static func annotator(query: UserListQuery, filter: (any UserFilter)?, encoder: (any CellEncoder)?) -> @Sendable ([User]) -> [UserAnnotation?] {
-        let search = query.search.map(UserSearch.init)
+    package static func annotator(query: UserListQuery, filter: (any UserFilter)?, encoder: (any CellEncoder)?, countBy: CountByField? = nil) -> @Sendable ([User]) -> [UserAnnotation?] {
+        let search = query.userSearch
         let sort = query.sort
+        // The fast path's key decided once, not per user (asking the order copies it).
+        let simpleKey = sort?.simpleKey
         return { users in
             var scratch: [UInt8] = []
             scratch.reserveCapacity(256)
@@ -143,7 +158,8 @@ public final class UserListViewModel {
                 case .included: break
                 }
                 guard search?.matches(user, scratch: &scratch) ?? true else { return nil }
-                return UserAnnotation(matchesSearch: true, sortValue: sort.flatMap { $0.key.sortValue(of: user) })
+                if let countBy { return UserAnnotation(matchesSearch: true, sortValue: CountByField.carried(countBy.value(of: user))) }
+                return UserAnnotation(matchesSearch: true, sortValue: simpleKey.map { $0.sortValue(of: user) } ?? sort?.sortValue(of: user))
             }
             guard let encoder else { return annotations }
             let matching = annotations.indices.filter { annotations[$0]?.matchesSearch == true }

@@ -3,10 +3,14 @@
 public struct UserSearch: Hashable, Sendable {
     public let text: String
     private let foldedNeedle: [UInt8]
+    /// `--search-locale`: both sides are lower-cased by its rules before they are folded (in
+    /// Turkish `I` is `ı` and `İ` is `i`); nil: the folding alone, the same everywhere.
+    public let locale: ICULocale?
 
-    public init(_ text: String) {
+    public init(_ text: String, locale: ICULocale? = nil) {
         self.text = text
-        foldedNeedle = Array(TextFolding.fold(text).utf8)
+        self.locale = locale
+        foldedNeedle = Array(TextFolding.fold(locale?.lowercased(text) ?? text).utf8)
     }
 
     public func matches(_ user: User) -> Bool {
@@ -27,6 +31,10 @@ public struct UserSearch: Hashable, Sendable {
     /// Whether a field's UTF-8 text contains the needle, both folded.
     func containsFolded(_ field: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
         if foldedNeedle.isEmpty { return true }
+        if let locale {
+            var lowered = locale.lowercased(String(decoding: field, as: UTF8.self))
+            return lowered.withUTF8 { TextFolding.foldedContains($0, foldedNeedle, scratch: &scratch) }
+        }
         return TextFolding.foldedContains(field, foldedNeedle, scratch: &scratch)
     }
 }

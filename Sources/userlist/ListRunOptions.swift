@@ -37,6 +37,17 @@ struct ListRunOptions {
         run.rawOutput = jq.printsRaw
         run.outputSeparator = jq.separator
         run.countOnly = filter.count
+        if let countBy = filter.countBy {
+            run.countBy = try? CountByField(parsing: countBy)
+            func refuse(_ other: String) -> UserlistError {
+                UserlistError(.usage, Diagnostic(.usage, option: "--count-by", "prints one row per value, most users first: it can't be used with \(other)"))
+            }
+            if output.fields != nil { throw refuse("--fields (its columns are the value and count)") }
+            if output.splitPages != nil { throw refuse("--split-pages") }
+            if explain { throw refuse("--explain") }
+            if jq.outputTransform != nil { throw refuse("--jq-out") }
+            if format == .html { throw refuse("--format html (it prints json, ndjson, csv, tsv, table or markdown)") }
+        }
         run.jqTimeout = jq.jqTimeout
         run.sandbox = jq.sandbox
         if firstPageOnly { run.moreHint = "--page 2 for the next \(UserListQuery.defaultPageSize), --limit 0 for all" }

@@ -7,7 +7,7 @@ enum OptionTable {
     /// The list's (and every stage's) single-valued options, each as its spellings.
     static let listSingle: [[String]] = listBeforeJQ + listJQ
     private static let listBeforeJQ: [[String]] = [
-        ["--users-at"], ["--base-url"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--page"], ["--page-size"], ["--limit"],
+        ["--users-at"], ["--base-url"], ["--threads"], ["--search"], ["--where"], ["--sort"], ["--collate"], ["--search-locale"], ["--page"], ["--page-size"], ["--limit"], ["--count-by"],
         ["-f", "--format"], ["--fields"], ["-o", "--output"], ["--split-pages"], ["--color"], ["--rejects"], ["--max-rejects"], ["--summary"],
     ]
     private static let listJQ: [[String]] = [["--jq"], ["--jq-out"], ["--jq-timeout"], ["--indent"]]

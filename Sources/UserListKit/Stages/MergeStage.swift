@@ -85,7 +85,7 @@ struct MergeStage {
             for (index, (user, _)) in users.enumerated() {
                 if plan.kind == .page {
                     if collector.limit != nil {
-                        try? collector.add(.user(user), sortValue: run.query.sort?.key.sortValue(of: user), position: batch.entries[index].position)
+                        try? collector.add(.user(user), sortValue: run.query.sort?.sortValue(of: user), position: batch.entries[index].position)
                     }
                 } else {
                     kept.append(.user(user))

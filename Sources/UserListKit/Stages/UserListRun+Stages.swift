@@ -60,7 +60,7 @@ extension UserListRun {
     /// text (FNV-1a of their description), carried in every line of counts.
     var stageFingerprint: String {
         let parts: [String] = [
-            format.rawValue, query.search ?? "-", query.sort?.description ?? "-", query.page.map(String.init) ?? "-", String(query.pageSize),
+            format.rawValue, query.search ?? "-", query.searchLocale?.tag ?? "-", query.sort?.description ?? "-", query.page.map(String.init) ?? "-", String(query.pageSize),
             columns.columns.map(\.name).joined(separator: ","), String(header), whereExpression ?? "-", preTransform ?? "-",
             outputTransform ?? "-", String(rawOutput), variables.fingerprint, usersAt?.description ?? "-", String(strict),
             String(skipBadJSON), String(countOnly), String(sandbox), jqTimeout.map { "\($0)" } ?? "-",

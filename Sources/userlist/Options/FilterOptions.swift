@@ -9,8 +9,14 @@ struct FilterOptions: ParsableArguments {
     @Option(name: .customLong("where"), parsing: .unconditional, help: ArgumentHelp("Keep users for which the jq expression's first output is true (on the canonical user JSON).", valueName: "jq"))
     var whereExpression: String?
 
-    @Option(help: ArgumentHelp("Sort by id, name, email, username, city or company; add :desc to reverse.", valueName: "key[:asc|:desc]"), completion: .list(SortKey.allCases.flatMap { [$0.rawValue, "\($0.rawValue):desc"] }))
+    @Option(help: ArgumentHelp("Sort by one or more comma-separated keys: id, name, email, username, city, company or any canonical field (address.zipcode); add :desc to reverse a key, :natural to compare numbers in it by value.", valueName: "key[:asc|:desc][:natural],..."), completion: .list(SortTerm.names.flatMap { [$0.name, "\($0.name):desc"] }))
     var sort: String?
+
+    @Option(help: ArgumentHelp("Sort text keys by this locale's collation (ICU; a BCP-47 tag such as sv, de-DE, tr) instead of the folded code-point order.", valueName: "locale"))
+    var collate: String?
+
+    @Option(help: ArgumentHelp("Match --search with this locale's case rules (tr: I is the capital of ı, İ of i).", valueName: "locale"))
+    var searchLocale: String?
 
     // `.unconditional`: `--page -1` is a value to refuse with what is allowed, not a missing one.
     @Option(parsing: .unconditional, help: ArgumentHelp("Show page N (1-based) of the result.", valueName: "n"))
@@ -25,6 +31,9 @@ struct FilterOptions: ParsableArguments {
     @Flag(help: "Print only the number of users that match.")
     var count = false
 
+    @Option(help: ArgumentHelp("Print each value of a field with how many users have it, most first: company, city, email-domain, any canonical field, or a jq path to one (.address.zipcode).", valueName: "field"), completion: .list(CountByField.names))
+    var countBy: String?
+
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page counts from 1 (the first page), got \(page)") }
         if let pageSize, pageSize < 1 {
@@ -34,8 +43,22 @@ struct FilterOptions: ParsableArguments {
             if limit < 0 { throw ValidationError("--limit must be 0 (every user) or more, got \(limit)") }
             if page != nil || pageSize != nil { throw ValidationError("--limit and --page/--page-size both choose the rows: use one") }
         }
-        if let sort, UserSortOrder(argument: sort) == nil {
-            throw ValidationError("--sort: unknown key '\(sort)' (expected one of \(SortKey.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by :asc or :desc)")
+        if let sort {
+            do throws(SortParseError) { _ = try UserSortOrder(parsing: sort) } catch { throw ValidationError("--sort: \(error)") }
+        }
+        if let countBy {
+            do throws(SortParseError) { _ = try CountByField(parsing: countBy) } catch { throw ValidationError("--count-by: \(error)") }
+            for (given, option) in [(sort != nil, "--sort"), (page != nil, "--page"), (pageSize != nil, "--page-size"), (limit != nil, "--limit"), (count, "--count")] where given {
+                throw ValidationError("--count-by prints one row per value, most users first: it can't be used with \(option)")
+            }
+        }
+        if let collate {
+            guard sort != nil else { throw ValidationError("--collate orders the text keys of --sort: give --sort too") }
+            _ = try Self.locale(collate, option: "--collate")
+        }
+        if let searchLocale {
+            guard search != nil else { throw ValidationError("--search-locale sets how --search matches: give --search too") }
+            _ = try Self.locale(searchLocale, option: "--search-locale")
         }
     }
 
@@ -43,9 +66,10 @@ struct FilterOptions: ParsableArguments {
     func query(firstPageOnly: Bool) -> UserListQuery {
         var query = UserListQuery(
             search: search,
-            sort: sort.flatMap(UserSortOrder.init(argument:)),
+            sort: sort.flatMap { try? UserSortOrder(parsing: $0, collator: collate.flatMap { try? ICUCollator(ICULocale($0)) }) },
             page: page ?? (pageSize == nil ? nil : 1),
             pageSize: pageSize ?? UserListQuery.defaultPageSize)
+        query.searchLocale = searchLocale.flatMap { try? ICULocale($0) }
         if let limit, limit > 0 {
             query.page = 1
             query.pageSize = limit
@@ -53,6 +77,17 @@ struct FilterOptions: ParsableArguments {
             query.page = 1
         }
         return query
+    }
+
+    /// A locale ICU has a collation for, or a usage error naming the option.
+    static func locale(_ tag: String, option: String) throws -> ICULocale {
+        do throws(ICULocale.Failure) {
+            return try ICULocale(tag)
+        } catch .malformed {
+            throw ValidationError("\(option): '\(tag)' is not a BCP-47 locale tag (such as sv, de-DE, zh-Hant-TW)")
+        } catch {
+            throw ValidationError("\(option): no collation for the locale '\(tag)' among ICU's installed locales")
+        }
     }
 
     /// Whether a terminal's table shows only its first page (nothing chose the rows).

@@ -40,6 +40,10 @@ struct StageOptions: ParsableArguments {
     }
 
     func makeRun(variables: JQVariables) throws -> UserListRun {
+        // The stages hand on users and rows, not counts by value: one run counts by a field.
+        if filter.countBy != nil {
+            throw UserlistError(.usage, Diagnostic(.usage, option: "--count-by", "the stages of a distributed run don't count by a field yet: count with one run"))
+        }
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: [], usersAt: usersAt, payload: payload, explain: false, threads: threads, variables: variables, stdoutIsTerminal: false)
         // An html page made by the merge stage names the job's inputs, as one run's would.

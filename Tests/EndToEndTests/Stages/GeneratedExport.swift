@@ -91,6 +91,11 @@ enum GeneratedExport {
             clean + ["--sort", "company", "--fields", "id,name,address.city,company.name,bio"],
             clean + ["--search", "an", "--sort", "email", "--page", "2", "--page-size", "9"],
             clean + ["--search", "zoe"],
+            // Several keys, a nested field, :natural and collation: composite keys through the stages.
+            clean + ["--sort", "city:desc,name,id:natural"],
+            clean + ["--sort", "company,address.zipcode:desc,id", "--page", "4", "--page-size", "9"],
+            clean + ["--sort", "name", "--collate", "sv", "--page", "2", "--page-size", "15"],
+            clean + ["--sort", "city,name:desc", "--collate", "de", "-f", "csv"],
             clean + ["--page", "9999", "--page-size", "100"],
             clean + ["--sort", "username", "--page", "400", "--page-size", "25"],
             clean + ["--page", "3", "--page-size", "11"],

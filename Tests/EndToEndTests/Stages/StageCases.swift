@@ -8,7 +8,7 @@ enum StageCases {
     static let refused: Set<String> = [
         "--explain", "--rejects", "--max-rejects", "--summary", "-o", "--output", "--sandbox", "--jq-timeout",
         "--rawfile", "--slurpfile", "--generate-completion-script", "--help", "-h", "--version",
-        "--next", "--split-pages",
+        "--next", "--split-pages", "--count-by",
         "--min-users", "--max-users", "--max-drop", "--baseline", "--config", "--profile",
     ]
 

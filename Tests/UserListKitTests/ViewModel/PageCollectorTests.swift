@@ -68,20 +68,57 @@ extension ViewModelTests {
             return codePointsLess(a, b) ? -1 : 1
         }
 
+        /// Natural order, written independently of the key: runs of digits compare by value
+        /// (then shorter-with-leading-zeros first, as the exact text decides), the rest folded.
+        private static func naturalCompare(_ a: String, _ b: String, folding: Bool) -> Int {
+            func chunks(_ s: String) -> [(isNumber: Bool, text: String)] {
+                var out: [(Bool, String)] = []
+                for ch in s {
+                    let digit = ch.isASCII && ch.isNumber
+                    if let last = out.last, last.0 == digit, digit { out[out.count - 1].1.append(ch) } else { out.append((digit, String(ch))) }
+                }
+                return out
+            }
+            let ca = chunks(folding ? fold(a) : a), cb = chunks(folding ? fold(b) : b)
+            for (x, y) in zip(ca, cb) {
+                switch (x.isNumber, y.isNumber) {
+                case (true, true):
+                    let dx = String(x.text.drop { $0 == "0" }), dy = String(y.text.drop { $0 == "0" })
+                    if dx.count != dy.count { return dx.count < dy.count ? -1 : 1 }
+                    if dx != dy { return dx < dy ? -1 : 1 }
+                case (true, false): return codePointsLess("0", y.text) ? -1 : 1
+                case (false, true): return codePointsLess(x.text, "0") ? -1 : 1
+                case (false, false):
+                    if !x.text.unicodeScalars.elementsEqual(y.text.unicodeScalars) { return codePointsLess(x.text, y.text) ? -1 : 1 }
+                }
+            }
+            if ca.count != cb.count { return ca.count < cb.count ? -1 : 1 }
+            if a.unicodeScalars.elementsEqual(b.unicodeScalars) { return 0 }
+            return codePointsLess(a, b) ? -1 : 1
+        }
+
         static func reference(_ users: [User], _ order: UserSortOrder?) -> [User] {
             guard let order else { return users }
             let indexed = Array(users.enumerated())
-            let present = indexed.filter { order.key.value(of: $0.element) != nil }
-            let missing = indexed.filter { order.key.value(of: $0.element) == nil }
-            let sorted = present.sorted { l, r in
-                var c = compare(order.key.value(of: l.element)!, order.key.value(of: r.element)!, key: order.key)
-                if order.descending { c = -c }
-                return c != 0 ? c < 0 : l.offset < r.offset
-            }
-            return (sorted + missing).map(\.element)
+            return indexed.sorted { l, r in
+                for term in order.terms {
+                    let lv = l.element.text(of: term.field), rv = r.element.text(of: term.field)
+                    switch (lv, rv) {
+                    case (nil, nil): continue
+                    case (nil, _): return false
+                    case (_, nil): return true
+                    case let (a?, b?):
+                        var c = term.natural ? naturalCompare(a, b, folding: term.field != .id) : compare(a, b, key: term.field == .id ? .id : .name)
+                        if term.descending { c = -c }
+                        if c != 0 { return c < 0 }
+                    }
+                }
+                return l.offset < r.offset
+            }.map(\.element)
         }
 
         static let orders: [UserSortOrder?] = [nil] + SortKey.allCases.flatMap { [UserSortOrder(key: $0), UserSortOrder(key: $0, descending: true)] }
+            + ["city,name:desc,id", "company.name:desc,address.city,id:desc", "name:natural,id", "id:natural:desc", "username:natural", "email:desc,city:desc"].map { UserSortOrder(argument: $0)! }
 
         static let pages: [(Int?, Int)] = [(nil, 20), (1, 10), (3, 7), (2, 1), (50, 20), (51, 20), (1, 1000), (2, 999), (1, 5000), (143, 7)]
 
@@ -128,7 +165,7 @@ extension ViewModelTests {
                     var parts = (0..<partCount).map { _ in PageCollector(sort: order, page: page, pageSize: pageSize, partial: true) }
                     for (position, user) in Self.users.enumerated() {
                         let part = Int.random(in: 0..<partCount, using: &generator)
-                        try parts[part].add(.user(user), sortValue: order.flatMap { $0.key.sortValue(of: user) }, position: position)
+                        try parts[part].add(.user(user), sortValue: order.flatMap { $0.sortValue(of: user) }, position: position)
                     }
                     parts.shuffle(using: &generator)
                     var merged = parts.removeFirst()
@@ -142,7 +179,7 @@ extension ViewModelTests {
         @Test(arguments: orders.compactMap { $0 })
         func referenceAgreesWithSortEntrySorted(order: UserSortOrder) {
             let entries = Self.users.enumerated().map { index, user in
-                SortEntry(value: order.key.value(of: user).map { SortValue($0, key: order.key) }, descending: order.descending, sequence: index)
+                SortEntry(value: order.sortValue(of: user), descending: order.descending, sequence: index)
             }
             let sortedIDs = entries.sorted().map { Self.users[$0.sequence].id }
             #expect(sortedIDs == Self.reference(Self.users, order).map(\.id))

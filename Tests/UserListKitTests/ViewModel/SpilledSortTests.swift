@@ -20,7 +20,7 @@ extension ViewModelTests {
             let users = PageCollectorTests.users
             let rows = Self.encoder.encode(users.map(UserRow.init(user:)))
             for (user, row) in zip(users, rows) {
-                try collector.add(.row(row), sortValue: order.key.sortValue(of: user))
+                try collector.add(.row(row), sortValue: order.sortValue(of: user))
             }
             try collector.finish()
             var page = UserListPage(totalItems: collector.matched, page: 1, pageSize: collector.matched, totalPages: 1, hasMore: false, items: [])
@@ -53,7 +53,7 @@ extension ViewModelTests.SpilledSortTests {
         var arena = SortKeyArena(descending: order.descending)
         // The fixture three times over: many ties across the parts.
         for (sequence, user) in (ViewModelTests.PageCollectorTests.users + ViewModelTests.PageCollectorTests.users + ViewModelTests.PageCollectorTests.users).enumerated() {
-            arena.append(order.key.sortValue(of: user), sequence: sequence)
+            arena.append(order.sortValue(of: user), sequence: sequence)
         }
         #expect(arena.sortedSequences(parallelAbove: 0) == arena.sortedSequences(parallelAbove: .max))
     }
