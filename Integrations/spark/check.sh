@@ -202,7 +202,9 @@ check_options strict         --skip-bad-json --strict --sort name -f csv
 check_options bad-json       --sort name -f json
 check_options summary-stderr --skip-bad-json --sort name --page 1 -f json --summary -
 check_options markdown       --skip-bad-json --search an --sort name --page 2 --page-size 20 -f markdown
-check_options html           --skip-bad-json --search er --sort email:desc --page 1 --page-size 25 -f html
+# The page's header says when it was made: SOURCE_DATE_EPOCH fixes it for both, as for a
+# reproducible report (the one run and the job's merge stage would be seconds apart).
+SOURCE_DATE_EPOCH=1764115200 check_options html --skip-bad-json --search er --sort email:desc --page 1 --page-size 25 -f html
 # Full exports as part files (--output-dir): `cat part-*` must be one run's output byte for byte,
 # _SUCCESS written, _summary.json one run's summary (but "seconds", and "bytes" with the .gz),
 # and --summary FILE after -- the same; nothing else in the directory. --partitions 3: more
