@@ -173,8 +173,25 @@ extension UserListRun {
     /// else standard error: `-` is standard output, or standard error when standard output
     /// carries the rows, as for `--rejects -`.
     func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+        try SummaryFile.write(text, to: destination, output: output, rejectsPath: rejectsPath, standardError: reporting.standardError)
+    }
+
+    /// The inputs' total size, when every one is a regular file (progress shows a percentage).
+    private var knownInputSize: Int? {
+        var total = 0
+        for input in inputs {
+            guard case .file(let path) = input, let size = FileReading.regularFileSize(path) else { return nil }
+            total += size
+        }
+        return inputs.isEmpty ? nil : total
+    }
+}
+
+/// `--summary`'s text written where the list and `diff` both put it (see ``UserListRun/writeSummary(_:to:output:reporting:)``).
+enum SummaryFile {
+    static func write(_ text: String, to destination: OutputDestination, output: OutputDestination, rejectsPath: String?, standardError: (String) -> Void) throws(UserlistError) {
         guard case .file(let path) = destination else {
-            guard case .file = output, rejectsPath != "-" else { return reporting.standardError(text) }
+            guard case .file = output, rejectsPath != "-" else { return standardError(text) }
             let writer = OutputWriter.standardOutput()
             writer.write(text)
             do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
@@ -189,15 +206,5 @@ extension UserListRun {
             throw error
         }
         do { try file.commit() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
-    }
-
-    /// The inputs' total size, when every one is a regular file (progress shows a percentage).
-    private var knownInputSize: Int? {
-        var total = 0
-        for input in inputs {
-            guard case .file(let path) = input, let size = FileReading.regularFileSize(path) else { return nil }
-            total += size
-        }
-        return inputs.isEmpty ? nil : total
     }
 }

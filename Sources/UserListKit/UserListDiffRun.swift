@@ -121,22 +121,7 @@ public struct UserListDiffRun {
     /// `--summary`: a file (replaced once written), or `-`: standard output when the entries went
     /// to `-o FILE` and the rejects elsewhere, else standard error.
     private func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination) throws(UserlistError) {
-        guard case .file(let path) = destination else {
-            guard case .file = output, rejectsPath != "-" else { return standardError(text) }
-            let writer = OutputWriter.standardOutput()
-            writer.write(text)
-            do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
-            return
-        }
-        let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
-        let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
-        writer.write(text)
-        do { try writer.flush() } catch {
-            file.abandon()
-            throw error
-        }
-        do { try file.commit() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
+        try SummaryFile.write(text, to: destination, output: output, rejectsPath: rejectsPath, standardError: standardError)
     }
 
     /// The comparison and its entries.
