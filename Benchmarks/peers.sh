@@ -256,15 +256,19 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a / b}'; }
   for w in "${WORKLOADS[@]}"; do
     setup "$w" > /dev/null
     bt=""; bm=""; fastest=userlist
+    # A peer that sat a workload out (Polars has no collation) counts in no ratio and no bold.
     for n in $TOOLS; do
+      [ -n "${BEST[$W.$n]}" ] || continue
       if [ -z "$bt" ] || awk -v a="${BEST[$W.$n]}" -v b="$bt" 'BEGIN{exit !(a < b)}'; then bt=${BEST[$W.$n]}; fi
       if [ -z "$bm" ] || [ "${RSS[$W.$n]}" -lt "$bm" ]; then bm=${RSS[$W.$n]}; fi
     done
     for n in "${NAMES[@]}"; do
+      [ -n "${BEST[$W.$n]}" ] || continue
       awk -v a="${BEST[$W.$n]}" -v b="${BEST[$W.$fastest]}" 'BEGIN{exit !(a < b)}' && fastest=$n
     done
     row="| **$W** \`$WHAT\`"
     for n in "${NAMES[@]}"; do
+      if [ -z "${BEST[$W.$n]}" ]; then row+=" | not run"; continue; fi
       cell="${BEST[$W.$n]} s"; [ "$n" = "$fastest" ] && cell="**$cell**"
       if [ -n "$bt" ]; then cell+=" ($(ratio "${BEST[$W.$n]}" "$bt")×), $(mb "${RSS[$W.$n]}") MB ($(ratio "${RSS[$W.$n]}" "$bm")×)"
       else cell+=", $(mb "${RSS[$W.$n]}") MB"; fi
