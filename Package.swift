@@ -46,11 +46,13 @@ let package = Package(
         ),
         // A crash inside libjq (its unbounded recursion) becomes one line and exit 65.
         .target(name: "CStackGuard"),
-        // The domain every layer speaks (User, errors, records, the source seam): no I/O, no
-        // dependencies, so nothing in it can reach up into a layer.
-        .target(name: "UserListDomain"),
+        // The domain every layer speaks (User, errors, records, the source seam): no I/O, and no
+        // dependency but the Platform below it (a failed system call as a problem), so nothing in
+        // it can reach up into a layer.
+        .target(name: "UserListDomain", dependencies: ["UserListPlatform"]),
         // The system calls more than one layer needs (temporary files, reading at an offset),
-        // so `Glibc` stays out of the layers; failures are `SystemError` values each layer maps.
+        // so `Glibc` stays out of the layers; failures are `SystemError` values, which the Domain
+        // turns into problems once (UserlistError+SystemError.swift).
         .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors

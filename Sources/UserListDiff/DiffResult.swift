@@ -18,7 +18,7 @@ public final class DiffResult {
     }
 
     /// Every entry: added and changed users in NEW's order, then removed users in OLD's.
-    public func forEachEntry(_ body: (DiffEntry) throws -> Void) throws {
+    public func forEachEntry(_ body: (DiffEntry) throws(UserlistError) -> Void) throws(UserlistError) {
         var offset = 0
         while offset < newSpool.length {
             let record = try newSpool.record(at: offset)

@@ -13,7 +13,7 @@ final class SideWarnings: WarningReporter {
 
     func warn(_ warning: Diagnostic) {
         var warning = warning
-        warning.side = side
+        warning.scope = side
         reporter.warn(warning)
     }
 }

@@ -96,10 +96,8 @@ public struct UserDiff {
                     }
                 }
             }
-        } catch let error as UserlistError {
-            throw error
         } catch {
-            throw UserlistError(.data, "\(error)")
+            throw UserlistError(.data, untyped: error)
         }
     }
 }

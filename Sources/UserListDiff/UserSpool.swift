@@ -31,7 +31,7 @@ final class UserSpool {
     private static let windowSize = 1 << 18
 
     init(name: String) throws(UserlistError) {
-        file = try Self.output { () throws(SystemError) in try TemporaryFile(name: name, purpose: "temporary file for a diff") }
+        file = try UserlistError.writingOutput { () throws(SystemError) in try TemporaryFile(name: name, purpose: "temporary file for a diff") }
     }
 
     /// Appends a record; its offset.
@@ -76,8 +76,7 @@ final class UserSpool {
     /// Writes what is pending; call before reading.
     func flush() throws(UserlistError) {
         guard !pending.isEmpty else { return }
-        let written = pending.withUnsafeBytes { bytes in Result { () throws(SystemError) in try file.append(bytes) } }
-        try Self.output { () throws(SystemError) in try written.get() }
+        try UserlistError.writingOutput { () throws(SystemError) in try file.append(pending) }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -113,18 +112,13 @@ final class UserSpool {
             windowStart = offset
             var filled = 0
             while filled < window.count {
-                let read = window.withUnsafeMutableBytes { buffer in
-                    Result { () throws(SystemError) in
-                        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: offset + filled)
-                    }
-                }
-                let n = try Self.output { () throws(SystemError) in try read.get() }
+                let n = try UserlistError.writingOutput { () throws(SystemError) in try file.read(into: &window, filled..., at: offset + filled) }
                 if n == 0 { break }
                 filled += n
             }
             window.removeSubrange(filled...)
             guard count <= filled else {
-                throw UserlistError(.output, "\(file.purpose): read error: a record ends past the end of the file")
+                throw UserlistError(.output, Diagnostic(.damagedTemporaryFile, input: file.purpose, "read error: a record ends past the end of the file"))
             }
         }
         let start = offset - windowStart
@@ -138,9 +132,5 @@ final class UserSpool {
     private static func integer(_ bytes: ArraySlice<UInt8>, at position: Int) -> UInt32 {
         let base = bytes.startIndex + position
         return UInt32(bytes[base]) | UInt32(bytes[base + 1]) << 8 | UInt32(bytes[base + 2]) << 16 | UInt32(bytes[base + 3]) << 24
-    }
-
-    private static func output<T>(_ body: () throws(SystemError) -> T) throws(UserlistError) -> T {
-        do { return try body() } catch { throw UserlistError(.output, error.description) }
     }
 }

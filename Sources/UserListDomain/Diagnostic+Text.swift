@@ -1,12 +1,18 @@
-/// The one place a diagnostic becomes text: `<input>:<line>:<col>: <option>: <what> (<subject>); <hint>`,
-/// always one line.
+/// The one place a diagnostic becomes text:
+/// `<scope>: <input>:<line>:<col>: <option>: <what> (<subject>); <hint>`, always one line.
 extension Diagnostic: CustomStringConvertible {
     public var description: String { text }
 
     /// The message, without the `userlist: ` (or `userlist: warning: `) the command puts first.
     public var text: String {
-        var out = side.map { "\($0): " } ?? ""
-        if let location { out += "\(location): " } else if let input { out += "\(input): " }
+        var out = scope.map { "\($0): " } ?? ""
+        if let location {
+            out += "\(location): "
+        } else if let input {
+            out += input
+            if let line { out += ":\(line)" }
+            out += ": "
+        }
         if let option { out += "\(option): " }
         out += what
         if let subject { out += " (\(subject))" }
@@ -28,7 +34,8 @@ extension Diagnostic: CustomStringConvertible {
             return "dropped \(count) \(count == 1 ? "record" : "records") with a duplicate id (the first occurrence of each id is kept)"
         case .apiError:
             return "the API returned an error: \(detail)"
-        case .syntax, .expression, .noUsers, .unreadableInput, .unwritableOutput, .usage, .note, .other:
+        case .syntax, .expression, .noUsers, .unreadableInput, .unwritableOutput, .usage, .note,
+             .configuration, .runCheck, .baseline, .stage, .damagedTemporaryFile, .inputChanged, .relayed, .unexpected:
             return detail
         }
     }

@@ -28,8 +28,31 @@ public struct Diagnostic: Hashable, Sendable {
         case usage
         /// Something worth knowing that is not a failure (more pages, a filter's tally).
         case note
-        /// Not yet given a problem of its own: `detail` is the whole text.
-        case other
+        /// A config file's entry or a `USERLIST_*` variable that can't be used; `input` names the
+        /// file (with `line`) or the variable.
+        case configuration
+        /// A check on the run's result failed (`--min-users`, `--max-users`, `--max-drop`,
+        /// `--max-rejects`); `option` names it with its value.
+        case runCheck
+        /// A `--baseline` file that is no output of userlist, or one of a failed run.
+        case baseline
+        /// A stage that can't do its part: its input is not what the stage before it writes, the
+        /// partitions' counts don't add up, a line holds more records than it can number; `scope`
+        /// names the stage.
+        case stage
+        /// One of userlist's own temporary files read back other than it was written (cut short,
+        /// changed under it); `input` names its purpose.
+        case damagedTemporaryFile
+        /// An input that changed while it was read: a record read once could not be read again.
+        case inputChanged
+        /// A diagnostic another `userlist stage` process made and wrote as text (the stages' wire
+        /// carries text, whose marked line numbers the merge resolves); `detail` is that text.
+        case relayed
+        /// An error that is not userlist's own, come through a seam still typed `throws` (the
+        /// Service's `loadUsers`, see ``UserlistError/init(_:untyped:)``); `detail` is its
+        /// description. No input is known to reach it: it goes once those seams throw
+        /// `UserlistError` (issue 25).
+        case unexpected
     }
 
     public enum Severity: Hashable, Sendable {
@@ -50,14 +73,19 @@ public struct Diagnostic: Hashable, Sendable {
     public var subject: String?
     /// What to do about it.
     public var hint: String?
-    /// Which side of `userlist diff` it came from (`old`, `new`).
-    public var side: String?
+    /// A line without a column (a config file's entry, a stage input's line), after ``input``.
+    public var line: Int?
+    /// The part of the run it belongs to, put first: a side of `userlist diff` (`old`, `new`), a
+    /// stage (`stage map`), the option whose file it is (`--baseline`).
+    public var scope: String?
 
     public init(
-        _ problem: Problem, severity: Severity = .error, at location: SourceLocation? = nil, input: String? = nil,
-        option: String? = nil, _ detail: String, subject: String? = nil, hint: String? = nil
+        _ problem: Problem, severity: Severity = .error, scope: String? = nil, at location: SourceLocation? = nil,
+        input: String? = nil, line: Int? = nil, option: String? = nil, _ detail: String, subject: String? = nil, hint: String? = nil
     ) {
         self.problem = problem
+        self.scope = scope
+        self.line = line
         self.severity = severity
         self.location = location
         self.input = input ?? location?.input

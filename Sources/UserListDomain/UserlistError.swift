@@ -1,3 +1,5 @@
+import UserListPlatform
+
 /// An error that stops the run: a ``Diagnostic`` (what, where, which option) and the contract's
 /// exit code.
 public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -25,9 +27,16 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
         self.diagnostic = diagnostic
     }
 
-    /// An error known only by its text (``Diagnostic/Problem/other``).
-    public init(_ kind: Kind, _ message: String) {
-        self.init(kind, Diagnostic(.other, message))
+    /// An error caught where a seam is still typed `throws`: a ``UserlistError`` as it is, a
+    /// ``SystemError`` as a failed system call of this kind, anything else ``Diagnostic/Problem/unexpected``.
+    public init(_ kind: Kind, untyped error: any Error) {
+        if let error = error as? UserlistError {
+            self = error
+        } else if let error = error as? SystemError {
+            self.init(kind, error)
+        } else {
+            self.init(kind, Diagnostic(.unexpected, String(describing: error)))
+        }
     }
 
     /// The message without the `userlist: ` prefix, e.g. `users.json:3:17: expected ',' or '}' after an object member`.

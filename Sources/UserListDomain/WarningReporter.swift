@@ -3,13 +3,6 @@ public protocol WarningReporter: AnyObject {
     func warn(_ warning: Diagnostic)
 }
 
-extension WarningReporter {
-    /// A warning known only by its text (``Diagnostic/Problem/other``).
-    public func warn(_ message: String) {
-        warn(Diagnostic.warning(.other, message))
-    }
-}
-
 /// Keeps warnings in memory: for tests, and for apps that show them in their own way.
 public final class CollectedWarnings: WarningReporter {
     public private(set) var warnings: [Diagnostic] = []

@@ -60,7 +60,7 @@ public struct JQVariables: Hashable, Sendable {
         }
         let value = JQValue(owning: jv_load_file(source, slurp ? 0 : 1))
         guard value.isValid else {
-            throw UserlistError(slurp ? .data : .noInput, "\(option) \(name): \(shown): \(value.invalidMessage ?? "cannot be read")")
+            throw UserlistError(slurp ? .data : .noInput, Diagnostic(slurp ? .syntax : .unreadableInput, scope: "\(option) \(name)", input: shown, value.invalidMessage ?? "cannot be read"))
         }
         values.append((name, value.json()))
     }

@@ -23,14 +23,14 @@ struct BaselineCount: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw UserlistError(.noInput, Diagnostic(.other, "--baseline: \(path): \(exists ? "cannot be read" : "no such file")"))
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "--baseline", input: path, exists ? "cannot be read" : "no such file"))
         }
         guard let (format, users) = Self.count(Array(data)) else {
-            throw UserlistError(.data, Diagnostic(.other,
-                "--baseline: \(path): not an output of userlist (expected json, ndjson, csv, tsv, table, markdown, html or a --summary)"))
+            throw UserlistError(.data, Diagnostic(.baseline, scope: "--baseline", input: path,
+                "not an output of userlist (expected json, ndjson, csv, tsv, table, markdown, html or a --summary)"))
         }
         if users < 0 {
-            throw UserlistError(.data, Diagnostic(.other, "--baseline: \(path): a summary of a failed run, which counted no users"))
+            throw UserlistError(.data, Diagnostic(.baseline, scope: "--baseline", input: path, "a summary of a failed run, which counted no users"))
         }
         self.format = format
         self.users = users

@@ -14,7 +14,7 @@ extension OutputDestination {
             return try body(writer)
         }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error) }
         let result: Result
         do {
             result = try body(OutputWriter(fileDescriptor: file.descriptor, name: path))
@@ -23,7 +23,7 @@ extension OutputDestination {
             throw error
         }
         do { try file.commit() } catch {
-            throw UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
+            throw UserlistError.output(error)
         }
         return result
     }

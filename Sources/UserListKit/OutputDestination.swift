@@ -104,7 +104,7 @@ extension UserListRun {
         if let output {
             if failure == nil {
                 do { try output.commit() } catch {
-                    failure = UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
+                    failure = UserlistError.output(error)
                 }
             } else {
                 output.abandon()
@@ -138,7 +138,7 @@ extension UserListRun {
             return (try execute(output: standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
         }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error.description) }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error) }
         do {
             return (try execute(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings, rejects: rejects, progress: progress), file)
         } catch {
@@ -194,17 +194,17 @@ enum SummaryFile {
             guard case .file = output, rejectsPath != "-" else { return standardError(text) }
             let writer = OutputWriter.standardOutput()
             writer.write(text)
-            do { try writer.flush() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.diagnostic.text)) }
+            do { try writer.flush() } catch { throw UserlistError(.output, error.diagnostic.within("--summary")) }
             return
         }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error, scope: "--summary") }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
         writer.write(text)
         do { try writer.flush() } catch {
             file.abandon()
             throw error
         }
-        do { try file.commit() } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, option: "--summary", error.description)) }
+        do { try file.commit() } catch { throw UserlistError(.output, error, scope: "--summary") }
     }
 }

@@ -31,7 +31,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
             return
         }
         let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--rejects", error.description)) }
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error, scope: "--rejects") }
         self.file = file
         writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
     }
@@ -40,14 +40,14 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         count += 1
         if let writer { Self.write(record, to: writer) }
         if let maximum, count > maximum {
-            throw UserlistError(.data, "more than \(maximum) records rejected (--max-rejects \(maximum)); the last: \(record.location): \(record.reason)")
+            throw UserlistError(.data, Diagnostic(.runCheck, "more than \(maximum) records rejected (--max-rejects \(maximum)); the last: \(record.location): \(record.reason)"))
         }
     }
 
     /// Writes out what is buffered, before anything is renamed into place.
     func flush() throws(UserlistError) {
         do { try writer?.flush() } catch {
-            throw UserlistError(error.kind, Diagnostic(.unwritableOutput, option: "--rejects", error.diagnostic.text))
+            throw UserlistError(error.kind, error.diagnostic.within("--rejects"))
         }
     }
 
@@ -56,7 +56,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         guard let file else { return }
         try flush()
         do { try file.commit() } catch {
-            throw UserlistError(error.operation == "write error" ? .output : .cantCreate, "--rejects: \(error.description)")
+            throw UserlistError.output(error, scope: "--rejects")
         }
     }
 

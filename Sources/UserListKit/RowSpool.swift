@@ -16,7 +16,7 @@ final class RowSpool {
     static let block = 1 << 20
 
     init() throws(UserlistError) {
-        file = try Self.output { () throws(SystemError) in try TemporaryFile(name: "rows", purpose: "temporary file for the rows") }
+        file = try UserlistError.writingOutput { () throws(SystemError) in try TemporaryFile(name: "rows", purpose: "temporary file for the rows") }
         buffer.reserveCapacity(Self.block)
     }
 
@@ -33,11 +33,7 @@ final class RowSpool {
     private func flush() throws(UserlistError) {
         guard !buffer.isEmpty else { return }
         let file = file
-        let failure: SystemError? = buffer.withUnsafeBytes { bytes in
-            do throws(SystemError) { try file.append(bytes) } catch { return error }
-            return nil
-        }
-        if let failure { throw UserlistError(.output, failure.description) }
+        try UserlistError.writingOutput { () throws(SystemError) in try file.append(buffer) }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -53,11 +49,11 @@ final class RowSpool {
             do { sent = try file.send(to: descriptor) } catch { throw UserlistError(.output, Diagnostic(.unwritableOutput, input: name, "write error: \(error.reason)")) }
             if sent { return }
         }
-        do { try forEachRow { output.write($0) } } catch { throw (error as? UserlistError) ?? UserlistError(.output, "\(error)") }
+        try forEachRow { output.write($0) }
     }
 
     /// Calls `body` with each row's bytes, in the order they were appended.
-    func forEachRow(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func forEachRow(_ body: (UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
         try flush()
         var block = [UInt8](repeating: 0, count: Self.block)
         var blockStart = 0, blockEnd = 0  // the file's bytes in `block`
@@ -71,23 +67,18 @@ final class RowSpool {
                 blockEnd = offset
                 let file = file
                 while blockEnd < min(file.length, offset + block.count) {
-                    let read = try block.withUnsafeMutableBytes { bytes throws(UserlistError) in
-                        try Self.output { () throws(SystemError) in
-                            try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[(blockEnd - blockStart)...]), at: blockEnd)
-                        }
-                    }
+                    let read = try UserlistError.writingOutput { () throws(SystemError) in try file.read(into: &block, (blockEnd - blockStart)..., at: blockEnd) }
                     if read == 0 { break }
                     blockEnd += read
                 }
-                guard offset + length <= blockEnd else { throw UserlistError(.output, "temporary file for the rows: cut short") }
+                guard offset + length <= blockEnd else { throw UserlistError(.output, Diagnostic(.damagedTemporaryFile, input: "temporary file for the rows", "cut short")) }
             }
-            try block.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[(offset - blockStart)..<(offset - blockStart + length)])) }
+            var failure: UserlistError?
+            block.withUnsafeBytes { bytes in
+                do throws(UserlistError) { try body(UnsafeRawBufferPointer(rebasing: bytes[(offset - blockStart)..<(offset - blockStart + length)])) } catch { failure = error }
+            }
+            if let failure { throw failure }
             offset += length
         }
-    }
-
-    /// The temporary file failing is an output error (exit 74): the run can't finish its output.
-    private static func output<T>(_ body: () throws(SystemError) -> T) throws(UserlistError) -> T {
-        do { return try body() } catch { throw UserlistError(.output, error.description) }
     }
 }

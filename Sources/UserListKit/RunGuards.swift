@@ -56,20 +56,20 @@ public final class RunGuards: @unchecked Sendable {
     func check(matched count: Int, report: LoadReport?) throws(UserlistError) {
         checkedCount = count
         self.report = report
-        let kept = keptFile.map { "; \($0) left as it was" } ?? ""
+        let kept = keptFile.map { "\($0) left as it was" }
         let users = count == 1 ? "1 user" : "\(count) users"
         if let minUsers, count < minUsers {
             failedOption = "--min-users"
-            throw UserlistError(.data, Diagnostic(.other, "--min-users \(minUsers): \(users) matched, fewer than \(minUsers)\(kept)"))
+            throw UserlistError(.data, Diagnostic(.runCheck, option: "--min-users \(minUsers)", "\(users) matched, fewer than \(minUsers)", hint: kept))
         }
         if let maxUsers, count > maxUsers {
             failedOption = "--max-users"
-            throw UserlistError(.data, Diagnostic(.other, "--max-users \(maxUsers): \(users) matched, more than \(maxUsers)\(kept)"))
+            throw UserlistError(.data, Diagnostic(.runCheck, option: "--max-users \(maxUsers)", "\(users) matched, more than \(maxUsers)", hint: kept))
         }
         if let maxDrop, let baseline, let drop = drop(to: count), drop > maxDrop {
             failedOption = "--max-drop"
-            throw UserlistError(.data, Diagnostic(.other,
-                "--max-drop \(Self.number(maxDrop))%: \(users) matched against \(baseline.users) in the baseline \(baseline.path) (\(baseline.format)), a drop of \(Self.number(drop))%\(kept)"))
+            throw UserlistError(.data, Diagnostic(.runCheck, option: "--max-drop \(Self.number(maxDrop))%",
+                "\(users) matched against \(baseline.users) in the baseline \(baseline.path) (\(baseline.format)), a drop of \(Self.number(drop))%", hint: kept))
         }
     }
 

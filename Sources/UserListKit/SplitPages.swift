@@ -43,7 +43,7 @@ final class SplitPages {
 
     /// Writes the pages of `total` matches; `rows` calls its argument with each encoded row in
     /// order (nil when the renderer shows cells: then `page` holds them all).
-    func write(total: Int, renderer: any ListRenderer, cells page: UserListPage?, rows: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws(UserlistError) -> Int {
+    func write(total: Int, renderer: any ListRenderer, cells page: UserListPage?, rows: ((UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) -> Void) throws(UserlistError) -> Int {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -76,18 +76,12 @@ final class SplitPages {
                 ranges.removeAll(keepingCapacity: true)
                 number += 1
             }
-            do {
-                try rows { row in
-                    ranges.append(bytes.count..<bytes.count + row.count)
-                    bytes.append(contentsOf: row)
-                    if ranges.count == pageSize { try finishPage() }
-                }
-                if !ranges.isEmpty { try finishPage() }
-            } catch let error as UserlistError {
-                throw error
-            } catch {
-                throw UserlistError(.output, "\(error)")
+            try rows { (row) throws(UserlistError) in
+                ranges.append(bytes.count..<bytes.count + row.count)
+                bytes.append(contentsOf: row)
+                if ranges.count == pageSize { try finishPage() }
             }
+            if !ranges.isEmpty { try finishPage() }
         }
         // Every page is written: the set goes into place, renamed in page order.
         let pages = written
@@ -97,7 +91,7 @@ final class SplitPages {
                 do throws(SystemError) { try file.moveIntoPlace(durably: false) } catch {
                     // Only a directory changed under the run gets here: the pages not yet renamed go.
                     for later in pages[(index + 1)...] { later.abandon() }
-                    throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", error.description))
+                    throw UserlistError(.cantCreate, error, scope: "--split-pages")
                 }
             }
             removeStalePages(after: max(totalPages, 1))
@@ -108,18 +102,17 @@ final class SplitPages {
     private func writeFile(_ number: Int, _ state: ListState, _ renderer: any ListRenderer) throws(UserlistError) {
         let path = directory + "/" + fileName(ofPage: number)
         let file: AtomicFile
-        do { file = try AtomicFile(path: path, removingStale: false) } catch { throw UserlistError(.cantCreate, Diagnostic(.unwritableOutput, option: "--split-pages", error.description)) }
+        do { file = try AtomicFile(path: path, removingStale: false) } catch { throw UserlistError(.cantCreate, error, scope: "--split-pages") }
         let writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
         do {
             try renderer.render(state, to: writer)
             try writer.flush()
         } catch {
             file.abandon()
-            if let error = error as? UserlistError { throw error }
-            throw UserlistError(.output, "\(error)")
+            throw error
         }
         do { try file.finishWriting(durably: false) } catch {
-            throw UserlistError(error.operation == "write error" ? .output : .cantCreate, error.description)
+            throw UserlistError.output(error)
         }
         written.append(file)
     }

@@ -65,7 +65,7 @@ public struct UserListDiffRun {
     /// and count line come from them). Nothing is written before both sides have been read.
     public func run(to destination: OutputDestination = .standardOutput, warnings: any WarningReporter) throws(UserlistError) -> DiffCounts {
         guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
-            throw UserlistError(.usage, "standard input ('-') can be only one side of a diff")
+            throw UserlistError(.usage, Diagnostic(.usage, "standard input ('-') can be only one side of a diff"))
         }
         guard rejectsPath != nil || summary != nil else {
             return try compare(to: destination, warnings: warnings, rejects: nil, reports: nil)
@@ -135,19 +135,13 @@ public struct UserListDiffRun {
                             new: side(new, jq: jq, filter: filter, rejects: rejects, report: reports?.new), fields: fields, warnings: warnings)
         let result = try diff.run()
         return try destination.writing(beforeFirstOutput: beforeFirstOutput) { (output) throws(UserlistError) in
-            do {
-                let renderer = format.renderer(maxTableWidth: maxTableWidth, colour: highlighter?.colour ?? false)
-                if let highlighter, format != .table {
-                    let buffer = OutputWriter()
-                    try renderer.render(result, to: buffer)
-                    (format == .ndjson ? highlighter.compact : highlighter).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
-                } else {
-                    try renderer.render(result, to: output)
-                }
-            } catch let error as UserlistError {
-                throw error
-            } catch {
-                throw UserlistError(.output, "\(error)")
+            let renderer = format.renderer(maxTableWidth: maxTableWidth, colour: highlighter?.colour ?? false)
+            if let highlighter, format != .table {
+                let buffer = OutputWriter()
+                try renderer.render(result, to: buffer)
+                (format == .ndjson ? highlighter.compact : highlighter).rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
+            } else {
+                try renderer.render(result, to: output)
             }
             try output.flush()
             return result.counts

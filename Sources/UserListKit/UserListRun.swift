@@ -336,18 +336,12 @@ public struct UserListRun {
 
     /// Writes `state` and flushes: JSON for a person is rendered to memory, then indented and coloured.
     func render(_ state: ListState, with renderer: any ListRenderer, highlight: JSONHighlighter?, to output: OutputWriter) throws(UserlistError) {
-        do {
-            if let highlight {
-                let buffer = OutputWriter()
-                try renderer.render(state, to: buffer)
-                highlight.rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
-            } else {
-                try renderer.render(state, to: output)
-            }
-        } catch let error as UserlistError {
-            throw error
-        } catch {
-            throw UserlistError(.output, "\(error)")
+        if let highlight {
+            let buffer = OutputWriter()
+            try renderer.render(state, to: buffer)
+            highlight.rewrite(buffer.bytes).withUnsafeBytes { output.write($0) }
+        } else {
+            try renderer.render(state, to: output)
         }
         try output.flush()
     }
@@ -473,10 +467,8 @@ public struct UserListRun {
             report = try service.loadUsers { user in
                 if firstUser == nil { firstUser = user }
             }
-        } catch let error as UserlistError {
-            throw error
         } catch {
-            throw UserlistError(.data, "\(error)")
+            throw UserlistError(.data, untyped: error)
         }
         if let explainPreamble { output.write(explainPreamble + "\n") }
         ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)

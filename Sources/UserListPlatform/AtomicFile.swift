@@ -118,7 +118,7 @@ public final class AtomicFile {
         }
         fchmod(descriptor, finalMode)
         if durably, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS {
-            let failure = SystemError("write error", subject: path)
+            let failure = SystemError(SystemError.writeError, subject: path)
             abandon()
             throw failure
         }

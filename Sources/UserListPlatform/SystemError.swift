@@ -20,6 +20,10 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
         self.code = code
     }
 
+    /// The operation of a failed write: what tells an output that could not be written (74) from
+    /// one that could not be created or put in place (73).
+    public static let writeError = "write error"
+
     /// `strerror`'s text for ``code``.
     public var reason: String { String(cString: strerror(code)) }
 

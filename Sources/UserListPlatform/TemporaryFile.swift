@@ -39,7 +39,7 @@ public final class TemporaryFile: @unchecked Sendable {
             } else if written < 0, errno == EINTR {
                 continue
             } else {
-                throw SystemError("write error", subject: purpose, code: written < 0 ? errno : EIO)
+                throw SystemError(SystemError.writeError, subject: purpose, code: written < 0 ? errno : EIO)
             }
         }
         length += bytes.count
@@ -56,6 +56,20 @@ public final class TemporaryFile: @unchecked Sendable {
         }
     }
 
+    /// Appends `bytes`; for arrays, whose `withUnsafeBytes` rethrows untyped.
+    public func append(_ bytes: [UInt8]) throws(SystemError) {
+        let result = bytes.withUnsafeBytes { bytes in Result { () throws(SystemError) in try append(bytes) } }
+        try result.get()
+    }
+
+    /// Reads into `buffer[range]` at `offset`; the count read (0 at the end).
+    public func read(into buffer: inout [UInt8], _ range: some RangeExpression<Int>, at offset: Int) throws(SystemError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[range]), at: offset) }
+        }
+        return try result.get()
+    }
+
     /// Sends the bytes from `offset` to the end to `descriptor` (a file, a pipe, a terminal) with
     /// `sendfile`, which copies them inside the kernel instead of through a buffer; false when
     /// the descriptor can't take that (nothing was sent then: copy the bytes instead).
@@ -67,7 +81,7 @@ public final class TemporaryFile: @unchecked Sendable {
             if sent > 0 { first = false; continue }
             if sent < 0, errno == EINTR || errno == EAGAIN { continue }
             if sent < 0, first, errno == EINVAL || errno == ENOSYS { return false }
-            throw SystemError("write error", subject: "the output", code: sent < 0 ? errno : EIO)
+            throw SystemError(SystemError.writeError, subject: "the output", code: sent < 0 ? errno : EIO)
         }
         return true
     }

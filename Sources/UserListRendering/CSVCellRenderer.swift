@@ -20,7 +20,7 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
 
     static let header = "id,title,subtitle,caption,avatarURL,initials\r\n"
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         writeHeader(to: output)
         guard let page = state.page else { return }
         for index in page.items.indices { appendRecord(page.row(at: index), to: output) }

@@ -14,7 +14,7 @@ public struct DiffDelimitedRenderer: DiffRenderer {
         self.separator = separator
     }
 
-    public func render(_ result: DiffResult, to output: OutputWriter) throws {
+    public func render(_ result: DiffResult, to output: OutputWriter) throws(UserlistError) {
         writeRow(["change", "id", "field", "old", "new"], to: output)
         try result.forEachEntry { entry in
             switch entry.change {

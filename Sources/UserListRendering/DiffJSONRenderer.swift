@@ -1,11 +1,12 @@
 import UserListDiff
+import UserListDomain
 
 /// `userlist diff --format json`: one line, the counts then the entries,
 /// `{"added":1,"removed":0,"changed":2,"differences":[…]}`.
 public struct DiffJSONRenderer: DiffRenderer {
     public init() {}
 
-    public func render(_ result: DiffResult, to output: OutputWriter) throws {
+    public func render(_ result: DiffResult, to output: OutputWriter) throws(UserlistError) {
         output.write("{\"added\":")
         output.write(int: result.counts.added)
         output.write(",\"removed\":")

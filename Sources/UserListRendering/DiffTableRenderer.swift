@@ -1,3 +1,4 @@
+import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListDiff
 
@@ -25,7 +26,7 @@ public struct DiffTableRenderer: DiffRenderer {
         self.colour = colour
     }
 
-    public func render(_ result: DiffResult, to output: OutputWriter) throws {
+    public func render(_ result: DiffResult, to output: OutputWriter) throws(UserlistError) {
         if !result.counts.isEmpty {
             var widths = Self.headers.map { DisplayWidth.of($0) }
             try Self.forEachRow(of: result) { row in
@@ -45,8 +46,8 @@ public struct DiffTableRenderer: DiffRenderer {
     }
 
     /// The table's rows, six cells each.
-    private static func forEachRow(of result: DiffResult, _ body: ([String?]) throws -> Void) throws {
-        try result.forEachEntry { entry in
+    private static func forEachRow(of result: DiffResult, _ body: ([String?]) throws(UserlistError) -> Void) throws(UserlistError) {
+        try result.forEachEntry { (entry) throws(UserlistError) in
             let name = entry.user.map { UserCellViewModel(user: $0).title }
             guard entry.change == .changed else {
                 return try body([entry.change.rawValue, entry.id, name, nil, nil, nil])

@@ -18,7 +18,7 @@ public protocol FramedRowRenderer: ListRenderer, CellEncoder {
 }
 
 extension FramedRowRenderer {
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         guard let page = state.page else { return }
         writeOpening(state, to: output)
         for index in page.items.indices { appendRow(page.row(at: index), to: output) }

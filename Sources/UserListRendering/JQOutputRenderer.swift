@@ -39,17 +39,13 @@ public final class JQOutputRenderer: ListRenderer {
         perCell = format == .ndjson
     }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         JQInputName.enter(inputFilename)
         var outputs: [[UInt8]] = []
-        do {
-            if perCell {
-                for cell in state.page?.items ?? [] { try collect(cell.jqValue(), into: &outputs) }
-            } else {
-                try collect(state.jqValue(), into: &outputs)
-            }
-        } catch let error as JQError {
-            throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
+        if perCell {
+            for cell in state.page?.items ?? [] { try collect(cell.jqValue(), into: &outputs) }
+        } else {
+            try collect(state.jqValue(), into: &outputs)
         }
         for bytes in outputs {
             bytes.withUnsafeBytes { output.write($0) }
@@ -57,22 +53,28 @@ public final class JQOutputRenderer: ListRenderer {
         }
     }
 
-    private func collect(_ input: consuming JQValue, into outputs: inout [[UInt8]]) throws {
+    private func collect(_ input: consuming JQValue, into outputs: inout [[UInt8]]) throws(UserlistError) {
         var failure: UserlistError?
-        try program.run(input) { value in
-            lastOutput = value.isFalsy ? .falsy : .truthy
-            if raw, value.isString {
-                let text = value.rawText()
-                if separator == "\u{0}", text.utf8.contains(0) {
-                    failure = UserlistError(.data, Diagnostic(.expression, option: "--raw-output0", "a string output holds a NUL byte, which would end it early"))
-                    return false
+        do {
+            try program.run(input) { value in
+                lastOutput = value.isFalsy ? .falsy : .truthy
+                if raw, value.isString {
+                    let text = value.rawText()
+                    if separator == "\u{0}", text.utf8.contains(0) {
+                        failure = UserlistError(.data, Diagnostic(.expression, option: "--raw-output0", "a string output holds a NUL byte, which would end it early"))
+                        return false
+                    }
+                    outputs.append(Array(text.utf8))
+                } else {
+                    let json = Array(value.json().utf8)
+                    outputs.append(style.map { $0.rewrite(json) } ?? json)
                 }
-                outputs.append(Array(text.utf8))
-            } else {
-                let json = Array(value.json().utf8)
-                outputs.append(style.map { $0.rewrite(json) } ?? json)
+                return true
             }
-            return true
+        } catch let error as JQError {
+            throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
+        } catch {
+            throw UserlistError(.data, untyped: error)
         }
         if let failure { throw failure }
     }

@@ -12,7 +12,7 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
 
     public init(columns: OutputColumns = .cells) { self.columns = columns }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         guard let page = state.page else {
             output.write("{\"state\":")
             JSONText.appendString(state.name, to: output)

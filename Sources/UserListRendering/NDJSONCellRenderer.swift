@@ -10,7 +10,7 @@ public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
 
     public init(columns: OutputColumns = .cells) { self.columns = columns }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         guard let page = state.page else { return }
         for index in page.items.indices { appendLine(page.row(at: index), to: output) }
         try page.forEachEncodedRow { output.write($0) }

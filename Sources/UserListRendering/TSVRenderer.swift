@@ -16,7 +16,7 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
         self.header = header
     }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         writeHeader(to: output)
         guard let page = state.page else { return }
         for index in page.items.indices { appendLine(page.row(at: index), to: output) }

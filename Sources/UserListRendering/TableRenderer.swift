@@ -47,7 +47,7 @@ public struct TableRenderer: ListRenderer, Sendable {
         return [(Self.headers[0], { $0.cell.id }), (Self.headers[1], { $0.cell.title }), (Self.headers[2], { $0.cell.subtitle }), (Self.headers[3], { $0.cell.caption })]
     }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws {
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         guard let page = state.page else { return }
         // With --no-header the rows are data: what is about them goes elsewhere, after them.
         let note = !header && footerToStandardError ? OutputWriter.standardError() : output

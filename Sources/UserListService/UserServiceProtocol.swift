@@ -123,7 +123,7 @@ extension AnnotatedUser {
         guard isPending else { return user }
         guard let reference, case .user(let user)? = reference.batch.materialize(record: reference.index).map(NormalizedRecord.init) else {
             // The record was read once already; reading it again can only fail if the input changed.
-            throw UserlistError(.data, "\(reference?.location.description ?? "-"): the record could not be read again")
+            throw UserlistError(.data, Diagnostic(.inputChanged, at: reference?.location, input: reference == nil ? "-" : nil, "the record could not be read again"))
         }
         return user
     }

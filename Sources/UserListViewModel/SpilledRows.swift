@@ -15,11 +15,6 @@ public final class SpilledRows: @unchecked Sendable {
 
     init(descending: Bool) { self.descending = descending }
 
-    /// The temporary file failing is an output error (exit 74): the run can't finish its output.
-    fileprivate static func output<T>(_ body: () throws(SystemError) -> T) throws(UserlistError) -> T {
-        do { return try body() } catch { throw UserlistError(.output, error.description) }
-    }
-
     /// A run's record: a 24-byte header, then the key's bytes and the row's.
     private struct Header {
         var kind: UInt8
@@ -61,7 +56,7 @@ public final class SpilledRows: @unchecked Sendable {
 
     /// Writes one run: `keys` sorted, each with its row (`rows[sequence - base]`).
     func spill(_ keys: SortKeyArena, rows: [EncodedRow], base: Int) throws {
-        if file == nil { file = try Self.output { () throws(SystemError) in try TemporaryFile(name: "sort", purpose: "temporary file for sorting") } }
+        if file == nil { file = try UserlistError.writingOutput { () throws(SystemError) in try TemporaryFile(name: "sort", purpose: "temporary file for sorting") } }
         let file = file!
         let start = file.length
         var buffer: [UInt8] = []
@@ -76,17 +71,17 @@ public final class SpilledRows: @unchecked Sendable {
                 buffer.append(contentsOf: key.second)
                 row.withBytes { buffer.append(contentsOf: $0) }
                 if buffer.count >= 1 << 20 {
-                    try buffer.withUnsafeBytes { (bytes) in try Self.output { () throws(SystemError) in try file.append(bytes) } }
+                    try UserlistError.writingOutput { () throws(SystemError) in try file.append(buffer) }
                     buffer.removeAll(keepingCapacity: true)
                 }
             }
         }
-        try buffer.withUnsafeBytes { (bytes) in try Self.output { () throws(SystemError) in try file.append(bytes) } }
+        try UserlistError.writingOutput { () throws(SystemError) in try file.append(buffer) }
         runs.append(start..<file.length)
     }
 
     /// Every row, in sorted order (a k-way merge of the runs).
-    public func forEachRow(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func forEachRow(_ body: (UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
         var heap = Heap<Head>()
         guard let file else { return }
         var readers = runs.map { RunReader(file, range: $0) }
@@ -94,7 +89,11 @@ public final class SpilledRows: @unchecked Sendable {
             if let record = try readers[index].next() { heap.insert(Head(record: record, run: index, descending: descending)) }
         }
         while let head = heap.popMin() {
-            try head.record.row.withUnsafeBytes { try body($0) }
+            var failure: UserlistError?
+            head.record.row.withUnsafeBytes { bytes in
+                do throws(UserlistError) { try body(bytes) } catch { failure = error }
+            }
+            if let failure { throw failure }
             if let record = try readers[head.run].next() { heap.insert(Head(record: record, run: head.run, descending: descending)) }
         }
     }
@@ -145,13 +144,13 @@ public final class SpilledRows: @unchecked Sendable {
             unread = range
         }
 
-        mutating func next() throws -> Record? {
+        mutating func next() throws(UserlistError) -> Record? {
             guard try ensure(Header.size) else { return nil }
             let header = buffer.withUnsafeBytes { Header(UnsafeRawBufferPointer(rebasing: $0[start..<(start + Header.size)])) }
             let keyCount = Int(header.firstCount) + Int(header.secondCount)
             let total = Header.size + keyCount + Int(header.rowCount)
             guard try ensure(total) else {
-                throw UserlistError(.output, "temporary file for sorting: a run ends inside a record")
+                throw UserlistError(.output, Diagnostic(.damagedTemporaryFile, input: "temporary file for sorting", "a run ends inside a record"))
             }
             let keyStart = start + Header.size
             let record = Record(header: header, key: Array(buffer[keyStart..<(keyStart + keyCount)]), row: Array(buffer[(keyStart + keyCount)..<(start + total)]))
@@ -160,7 +159,7 @@ public final class SpilledRows: @unchecked Sendable {
         }
 
         /// Whether `count` bytes are buffered from `start` (reading more as needed); false at the end.
-        private mutating func ensure(_ count: Int) throws -> Bool {
+        private mutating func ensure(_ count: Int) throws(UserlistError) -> Bool {
             if end - start >= count { return true }
             // Move what is left to the front, grow for a record bigger than the buffer, refill.
             if start > 0 {
@@ -172,9 +171,8 @@ public final class SpilledRows: @unchecked Sendable {
             while end < count {
                 let want = min(buffer.count - end, unread.count)
                 if want == 0 { return false }
-                let read = try buffer.withUnsafeMutableBytes { (bytes) in
-                    try SpilledRows.output { () throws(SystemError) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[end..<(end + want)]), at: unread.lowerBound) }
-                }
+                let (filled, from) = (end, unread.lowerBound)
+                let read = try UserlistError.writingOutput { () throws(SystemError) in try file.read(into: &buffer, filled..<(filled + want), at: from) }
                 if read == 0 { return false }
                 end += read
                 unread = (unread.lowerBound + read)..<unread.upperBound

@@ -52,10 +52,8 @@ public final class UserListViewModel {
         state = .loading
         do {
             state = try makeState(streaming: streaming)
-        } catch let error as UserlistError {
-            state = .error(error)
         } catch {
-            state = .error(UserlistError(.data, "\(error)"))
+            state = .error(UserlistError(.data, untyped: error))
         }
     }
 

@@ -95,7 +95,7 @@ struct ListRunOptions {
     static func runTime() throws(UserlistError) -> Int64 {
         guard let value = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }) else { return Int64(time(nil)) }
         guard let seconds = Int64(value), seconds >= 0, seconds < 253_402_300_800 else {
-            throw UserlistError(.usage, "SOURCE_DATE_EPOCH: expected whole seconds since 1970-01-01 UTC, got '\(value)'")
+            throw UserlistError(.usage, Diagnostic(.usage, option: "SOURCE_DATE_EPOCH", "expected whole seconds since 1970-01-01 UTC, got '\(value)'"))
         }
         return seconds
     }

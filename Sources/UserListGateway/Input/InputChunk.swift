@@ -127,7 +127,7 @@ final class InputChunk: @unchecked Sendable {
             do {
                 n = try source.read(UnsafeMutableRawBufferPointer(start: storage + count, count: wanted - done), offset + done)
             } catch {
-                throw UserlistError(.noInput, error.description)
+                throw UserlistError(.noInput, error)
             }
             if n == 0 { break }
             count += n

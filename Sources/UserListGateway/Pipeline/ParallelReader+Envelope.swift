@@ -34,7 +34,7 @@ extension ParallelReader {
         }
         guard let source else { return .small }
         func keep(_ chunk: InputChunk) throws {
-            do { try copy?.append(chunk.bytes) } catch { throw UserlistError(.noInput, error.description) }
+            do { try copy?.append(chunk.bytes) } catch { throw UserlistError(.noInput, error) }
         }
         try keep(first)
         var chunk = first
@@ -116,7 +116,7 @@ extension ParallelReader {
         while done < range.count {
             let n = try bytes.withUnsafeMutableBytes { buffer in
                 do { return try source.read(UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), range.lowerBound + done) } catch {
-                    throw UserlistError(.noInput, String(describing: error))
+                    throw UserlistError(.noInput, untyped: error)
                 }
             }
             if n == 0 { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "the input changed while it was read")) }

@@ -78,10 +78,8 @@ struct MapStage {
             } catch let error as UserlistError where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
-            } catch let error as UserlistError {
-                throw error
             } catch {
-                throw UserlistError(.data, "\(error)")
+                throw UserlistError(.data, untyped: error)
             }
         }
         guard let first else { return }
@@ -110,7 +108,7 @@ struct MapStage {
             }
             for (index, record) in normalized.enumerated() {
                 guard item < StagePosition.itemsPerLine else {
-                    throw UserlistError(.data, "stage map: line \(line + 1) of all the inputs holds more than \(StagePosition.itemsPerLine - 1) records; split it")
+                    throw UserlistError(.data, Diagnostic(.stage, scope: "stage map", "line \(line + 1) of all the inputs holds more than \(StagePosition.itemsPerLine - 1) records", hint: "split it"))
                 }
                 let position = StagePosition.of(line: line, item: item)
                 item += 1
@@ -139,7 +137,7 @@ struct MapStage {
                     statistics.excluded[reason, default: 0] += 1
                 case .keyed:
                     // The map stage builds every user: its gateway has no judge.
-                    throw UserlistError(.data, "stage map: a record of \(names[input]) was not built")
+                    throw UserlistError(.data, Diagnostic(.stage, scope: "stage map", "a record of \(names[input]) was not built"))
                 }
             }
         }

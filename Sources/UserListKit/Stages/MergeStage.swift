@@ -50,7 +50,7 @@ struct MergeStage {
             streaming = true
             try total.resolveLines()
             if let error = total.error {
-                for text in Self.warnings(total, before: error) { warnings.warn(text) }
+                for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
                 // A single run printing every match in input order streams its rows as they are
                 // decided: the header, and the rows of the inputs before the one it failed in.
                 guard run.query.sort == nil, stream!.streamsInOneRun else {
@@ -59,7 +59,7 @@ struct MergeStage {
                 }
                 streamEnd = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
             } else {
-                for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+                for text in Self.warnings(total, before: nil) { warnings.warn(.warning(.relayed, text)) }
                 onlyNonPeople = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:)))
                 if onlyNonPeople != nil { return }
                 for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
@@ -175,7 +175,7 @@ struct MergeStage {
             return (RunStatistics(), total)
         }
         if let expectedLines, total.lines != expectedLines {
-            throw UserlistError(.data, "stage merge: the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice")
+            throw UserlistError(.data, Diagnostic(.stage, scope: "stage merge", "the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice"))
         }
         try total.resolveLines()
         if stream != nil {
@@ -202,10 +202,10 @@ struct MergeStage {
             return (statistics, total)
         }
         if let error = total.error {
-            for text in Self.warnings(total, before: error) { warnings.warn(text) }
+            for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
             throw error.error
         }
-        for text in Self.warnings(total, before: nil) { warnings.warn(text) }
+        for text in Self.warnings(total, before: nil) { warnings.warn(.warning(.relayed, text)) }
         if let error = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:))) { throw error }
         for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
 
@@ -240,11 +240,11 @@ struct MergeStage {
             return
         case .combine:
             guard plan.kind == .page || plan.kind == .count else {
-                throw UserlistError(.usage, "stage merge --part combine: only a paged query (--page) or --count combines; a full export's lines are sorted")
+                throw UserlistError(.usage, Diagnostic(.usage, option: "stage merge --part combine", "only a paged query (--page) or --count combines; a full export's lines are sorted"))
             }
         case .rows, .ends:
             guard streams else {
-                throw UserlistError(.usage, "stage merge --part \(part.rawValue): only a full export in json, ndjson, csv or tsv (not coloured json) is written in parts; a page, a count, a table, markdown, html and --jq-out are written whole")
+                throw UserlistError(.usage, Diagnostic(.usage, option: "stage merge --part \(part.rawValue)", "only a full export in json, ndjson, csv or tsv (not coloured json) is written in parts; a page, a count, a table, markdown, html and --jq-out are written whole"))
             }
         }
     }
@@ -263,7 +263,7 @@ struct MergeStage {
     }
 
     static func lostRows(_ rows: Int, _ total: StageStatistics) -> UserlistError {
-        UserlistError(.data, "stage merge: \(rows) rows for the \(total.matched) users that matched: a partition's rows were lost or repeated")
+        UserlistError(.data, Diagnostic(.stage, scope: "stage merge", "\(rows) rows for the \(total.matched) users that matched: a partition's rows were lost or repeated"))
     }
 
     /// A single run's warnings about records and inputs, in input order: the first skipped

@@ -30,7 +30,7 @@ struct StageError: Codable, Comparable, Sendable {
     }
 
     var error: UserlistError {
-        UserlistError(UserlistError.Kind(rawValue: code) ?? .data, message)
+        UserlistError(UserlistError.Kind(rawValue: code) ?? .data, Diagnostic(.relayed, message))
     }
 
     static func < (lhs: StageError, rhs: StageError) -> Bool {

@@ -4,7 +4,7 @@ import UserListDomain
 /// wired wrongly). Options that differ between stages are exit 64.
 enum StageFailure {
     static func bad(_ stage: Stage, _ input: StageInput, _ line: Int, _ what: String) -> UserlistError {
-        UserlistError(.data, "stage \(stage.rawValue): \(input.name):\(line): \(what)")
+        UserlistError(.data, Diagnostic(.stage, scope: "stage \(stage.rawValue)", input: input.name, line: line, what))
     }
 
     static func badLine(_ stage: Stage, _ input: StageInput, _ line: Int, _ text: UnsafeRawBufferPointer, expected: String) -> UserlistError {
@@ -12,6 +12,6 @@ enum StageFailure {
     }
 
     static func otherOptions(_ stage: Stage, _ input: StageInput, _ line: Int) -> UserlistError {
-        UserlistError(.usage, "stage \(stage.rawValue): \(input.name):\(line): these counts come from a stage given other options: give every stage the same userlist options")
+        UserlistError(.usage, Diagnostic(.stage, scope: "stage \(stage.rawValue)", input: input.name, line: line, "these counts come from a stage given other options: give every stage the same userlist options"))
     }
 }

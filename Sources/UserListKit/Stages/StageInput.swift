@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import UserListDomain
+import UserListPlatform
 
 /// A stage's standard input (or bytes, in tests), read as lines: a line ends at `\n`, which is
 /// not part of it; a last line without one is a line too.
@@ -62,7 +63,7 @@ public struct StageInput: Sendable {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw UserlistError(.noInput, "\(name): read error: \(String(cString: strerror(errno)))")
+                throw UserlistError(.noInput, SystemError("read error", subject: name))
             }
             if n == 0 { ended = true }
             filled += n

@@ -91,7 +91,7 @@ struct StageStatistics: Codable, Sendable {
         guard let parts, parts.contains(where: { $0.mark != nil }) else { return }
         var seen = Set<[Int]>()
         for part in parts where !seen.insert([part.input, part.first]).inserted {
-            throw UserlistError(.data, "stage merge: two map partitions read the lines of input \(part.input) from position \(part.first): a partition was counted twice")
+            throw UserlistError(.data, Diagnostic(.stage, scope: "stage merge", "two map partitions read the lines of input \(part.input) from position \(part.first): a partition was counted twice"))
         }
         let bases = StageLineMark.bases(parts)
         for index in warnings.indices { warnings[index].text = StageLineMark.resolve(warnings[index].text, bases: bases) }

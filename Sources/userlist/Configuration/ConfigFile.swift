@@ -61,7 +61,7 @@ struct ConfigFile {
             // toml++'s message, as a sentence of ours: `config.toml:2:10: error while parsing …`.
             var message = error.description
             if message.hasPrefix("Error") { message = "e" + message.dropFirst() }
-            throw UserlistError(.config, "\(path):\(error.source.begin.line):\(error.source.begin.column): \(message)")
+            throw UserlistError(.config, Diagnostic(.syntax, at: SourceLocation(input: path, line: error.source.begin.line, column: error.source.begin.column), message))
         } catch {
             throw Self.error(path, nil, "\(error)")
         }
@@ -91,7 +91,7 @@ struct ConfigFile {
     }
 
     static func error(_ path: String, _ line: Int?, _ message: String) -> UserlistError {
-        UserlistError(.config, "\(path)\(line.map { ":\($0)" } ?? ""): \(message)")
+        UserlistError(.config, Diagnostic(.configuration, input: path, line: line, message))
     }
 
     private static func value(_ value: TOMLValueConvertible) -> Value {

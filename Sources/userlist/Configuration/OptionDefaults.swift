@@ -84,7 +84,7 @@ struct OptionDefaults {
                 let allowed = typed.count >= 6 ? 2 : 1
                 if let near = variableKeys.keys.sorted().min(by: { ClosestName.editDistance(typed, Array($0.dropFirst(9))) < ClosestName.editDistance(typed, Array($1.dropFirst(9))) }),
                    ClosestName.editDistance(typed, Array(near.dropFirst(9))) <= allowed {
-                    throw UserlistError(.config, "\(variable): not an option of userlist (did you mean \(near)?)")
+                    throw UserlistError(.config, Diagnostic(.configuration, input: variable, "not an option of userlist (did you mean \(near)?)"))
                 }
                 continue
             }
@@ -95,7 +95,7 @@ struct OptionDefaults {
         // The profile, then the file's top level.
         if let profileName {
             guard let file else {
-                throw UserlistError(.config, "--profile \(profileName): no config file (\(filePath ?? "~/.config/userlist/config.toml") is not there; --config FILE names one)")
+                throw UserlistError(.config, Diagnostic(.configuration, option: "--profile \(profileName)", "no config file (\(filePath ?? "~/.config/userlist/config.toml") is not there; --config FILE names one)"))
             }
             guard let entries = file.profiles[profileName] else {
                 let known = file.profiles.keys.sorted()
@@ -168,14 +168,14 @@ struct OptionDefaults {
             switch text.lowercased() {
             case "1", "true", "yes", "on": return Setting(value: nil, source: .environment(variable))
             case "", "0", "false", "no", "off": return Setting(value: nil, source: .environment(variable), off: true)
-            default: throw UserlistError(.config, "\(variable): expected true or false (1 or 0), got '\(text)'")
+            default: throw UserlistError(.config, Diagnostic(.configuration, input: variable, "expected true or false (1 or 0), got '\(text)'"))
             }
         }
         guard !text.isEmpty else { return nil }
         if Self.wantedType(of: option) == "an integer", Int(text) == nil {
-            throw UserlistError(.config, "\(variable): expected an integer, got '\(text)'")
+            throw UserlistError(.config, Diagnostic(.configuration, input: variable, "expected an integer, got '\(text)'"))
         }
-        return try Self.checked(text, of: option) { message throws(UserlistError) in throw UserlistError(.config, "\(variable): \(message)") }
+        return try Self.checked(text, of: option) { message throws(UserlistError) in throw UserlistError(.config, Diagnostic(.configuration, input: variable, message)) }
             .map { Setting(value: $0, source: .environment(variable)) }
     }
 

@@ -42,20 +42,20 @@ extension DomainTests {
             (.output, 74),
         ])
         func exitCodesFollowTheContract(kind: UserlistError.Kind, code: Int32) {
-            let error = UserlistError(kind, "message")
+            let error = UserlistError(kind, Diagnostic(.syntax, "message"))
             #expect(error.exitCode == code)
             #expect(error.kind.rawValue == code)
         }
 
         @Test func descriptionIsTheMessageWithoutPrefix() {
-            let error = UserlistError(.data, "users.json:3:17: expected ',' or '}' after an object member")
+            let error = UserlistError(.data, Diagnostic(.syntax, at: SourceLocation(input: "users.json", line: 3, column: 17), "expected ',' or '}' after an object member"))
             #expect(error.description == "users.json:3:17: expected ',' or '}' after an object member")
             #expect(!error.description.hasPrefix("userlist:"))
         }
 
         @Test func kindsAreDistinct() {
-            #expect(UserlistError(.data, "x") != UserlistError(.noInput, "x"))
-            #expect(UserlistError(.data, "x") == UserlistError(.data, "x"))
+            #expect(UserlistError(.data, Diagnostic(.syntax, "x")) != UserlistError(.noInput, Diagnostic(.syntax, "x")))
+            #expect(UserlistError(.data, Diagnostic(.syntax, "x")) == UserlistError(.data, Diagnostic(.syntax, "x")))
         }
     }
 
@@ -143,8 +143,8 @@ extension DomainTests {
         @Test func collectedWarningsKeepOrder() {
             let warnings = CollectedWarnings()
             #expect(warnings.messages.isEmpty)
-            warnings.warn("first")
-            warnings.warn("second")
+            warnings.warn(.warning(.note, "first"))
+            warnings.warn(.warning(.note, "second"))
             #expect(warnings.messages == ["first", "second"])
         }
 

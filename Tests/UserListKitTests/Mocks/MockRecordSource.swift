@@ -18,7 +18,7 @@ final class MockRecordSource: UserRecordSource {
     /// The path each record gets: `pathPrefix` + `[index]`; nil gives records no path.
     var pathPrefix: String?
     var failAfter: Int?
-    var error = UserlistError(.data, "mock.json:9:1: expected a value")
+    var error = UserlistError(.data, Diagnostic(.syntax, at: SourceLocation(input: "mock.json", line: 9, column: 1), "expected a value"))
     /// How many times `readRecords` was called.
     private(set) var readCount = 0
 

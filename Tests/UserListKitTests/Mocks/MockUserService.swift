@@ -11,7 +11,7 @@
 final class MockUserService: UserServiceProtocol {
     var shouldFail = false
     var mockUsers: [User] = []
-    var error = UserlistError(.data, "users.json:3:17: expected ',' or '}' after an object member")
+    var error = UserlistError(.data, Diagnostic(.syntax, at: SourceLocation(input: "users.json", line: 3, column: 17), "expected ',' or '}' after an object member"))
     /// Thrown instead of `error` when set: an error that is not a ``UserlistError``.
     var otherError: (any Error)?
     /// How many times `loadUsers` was called.

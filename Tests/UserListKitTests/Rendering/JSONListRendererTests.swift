@@ -44,7 +44,7 @@ extension Rendering {
         @Test func statesWithoutAPageWriteOnlyTheirName() throws {
             #expect(try RenderingFixtures.render(renderer, .loading) == #"{"state":"loading"}"# + "\n")
             #expect(try RenderingFixtures.render(renderer, .idle) == #"{"state":"idle"}"# + "\n")
-            #expect(try RenderingFixtures.render(renderer, .error(UserlistError(.data, "x"))) == #"{"state":"error"}"# + "\n")
+            #expect(try RenderingFixtures.render(renderer, .error(UserlistError(.data, Diagnostic(.syntax, "x")))) == #"{"state":"error"}"# + "\n")
         }
     }
 }

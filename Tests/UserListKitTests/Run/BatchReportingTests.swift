@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func failedRunSummaryHasWhatItKnows() throws {
-        let json = Self.summary(failure: UserlistError(.data, "more than 2 records rejected (--max-rejects 2); the last: a.ndjson:3:1: \"x\"\n")).json
+        let json = Self.summary(failure: UserlistError(.data, Diagnostic(.runCheck, "more than 2 records rejected (--max-rejects 2); the last: a.ndjson:3:1: \"x\"\n"))).json
         #expect(json.contains(#""records":900000,"users":null,"rejected":3,"#))
         // A message is one line by construction (Diagnostic.text): the newline arrives escaped.
         #expect(json.contains(#""status":"failed","exitCode":65,"error":"more than 2 records rejected (--max-rejects 2); the last: a.ndjson:3:1: \"x\"\\n"}"#))

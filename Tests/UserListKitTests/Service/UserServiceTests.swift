@@ -246,7 +246,7 @@ extension ServiceTests {
 
         @Test func sourceErrorPropagatesAfterEarlierBatches() throws {
             let source = MockRecordSource(batches: [[.user(User(id: "1"))], [.user(User(id: "2"))], [.user(User(id: "3"))]], failAfter: 2)
-            source.error = UserlistError(.data, "users.json:40:3: unexpected end of input: unclosed array")
+            source.error = UserlistError(.data, Diagnostic(.syntax, at: SourceLocation(input: "users.json", line: 40, column: 3), "unexpected end of input: unclosed array"))
             var seen: [String] = []
             let service = UserService(source: source, warnings: CollectedWarnings())
             let error = try #require(throws: UserlistError.self) { try service.loadUsers { seen.append($0.id) } }
@@ -256,7 +256,7 @@ extension ServiceTests {
 
         @Test func noInputErrorPropagatesUnchanged() throws {
             let source = MockRecordSource(batches: [], failAfter: 0)
-            source.error = UserlistError(.noInput, "missing.json: No such file or directory")
+            source.error = UserlistError(.noInput, Diagnostic(.unreadableInput, input: "missing.json", "No such file or directory"))
             let error = try #require(throws: UserlistError.self) { try ServiceTests.load(source) }
             #expect(error.kind == .noInput)
             #expect(error.exitCode == 66)

@@ -67,8 +67,8 @@ import UserListRendering
         b.distinct = 11
         b.warnings = (0..<15).map { .init(position: $0 * 2 + 1, input: 0, text: "b\($0)") }
         b.excluded = ["bot": 2, "deleted account": 1]
-        b.error = StageError(input: 1, rank: .filter, position: 9, error: UserlistError(.data, "late"))
-        a.error = StageError(input: 1, rank: .strict, position: 900, error: UserlistError(.data, "strict"))
+        b.error = StageError(input: 1, rank: .filter, position: 9, error: UserlistError(.data, Diagnostic(.syntax, "late")))
+        a.error = StageError(input: 1, rank: .strict, position: 900, error: UserlistError(.data, Diagnostic(.syntax, "strict")))
         a.merge(b)
         #expect(a.report == { var r = LoadReport(recordsRead: 15, usersLoaded: 11, skipped: 2, duplicates: 2); r.excluded = ["bot": 3, "deleted account": 1]; return r }())
         #expect(a.warnings.map(\.position) == Array(0..<20))

@@ -59,7 +59,7 @@ extension ViewModelTests {
 
         @Test func failureKeepsTheErrorKind() {
             let mockService = MockUserService(shouldFail: true)
-            mockService.error = UserlistError(.noInput, "missing.json: No such file or directory")
+            mockService.error = UserlistError(.noInput, Diagnostic(.unreadableInput, input: "missing.json", "No such file or directory"))
             let viewModel = UserListViewModel(service: mockService)
             viewModel.load()
             guard case .error(let error) = viewModel.state else {
@@ -76,7 +76,7 @@ extension ViewModelTests {
             mockService.otherError = Broken()
             let viewModel = UserListViewModel(service: mockService)
             viewModel.load()
-            #expect(viewModel.state == .error(UserlistError(.data, "connection reset")))
+            #expect(viewModel.state == .error(UserlistError(.data, Diagnostic(.unexpected, "connection reset"))))
         }
 
         @Test func theFilterSummaryIsWarnedAtTheEnd() {
@@ -330,7 +330,7 @@ extension ViewModelTests {
             #expect(ListState.loading.name == "loading")
             #expect(ListState.loaded(page).name == "loaded")
             #expect(ListState.empty(page).name == "empty")
-            #expect(ListState.error(UserlistError(.data, "x")).name == "error")
+            #expect(ListState.error(UserlistError(.data, Diagnostic(.syntax, "x"))).name == "error")
             #expect(ListState.loaded(page).page == page)
             #expect(ListState.empty(page).page == page)
             #expect(ListState.loading.page == nil)
