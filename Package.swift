@@ -50,9 +50,10 @@ let package = Package(
         // dependency but the Platform below it (a failed system call as a problem), so nothing in
         // it can reach up into a layer.
         .target(name: "UserListDomain", dependencies: ["UserListPlatform"]),
-        // The system calls more than one layer needs (temporary files, reading at an offset),
-        // so `Glibc` stays out of the layers; failures are `SystemError` values, which the Domain
-        // turns into problems once (UserlistError+SystemError.swift).
+        // The operating system, for every layer: reading and writing descriptors (EINTR retried),
+        // memcmp/memchr/memset/memmove, errno text, terminal facts, exit, temporary files,
+        // AtomicFile, signals, so `Glibc` stays out of the layers; failures are `SystemError`
+        // values, which the Domain turns into problems once (UserlistError+SystemError.swift).
         .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
@@ -60,7 +61,7 @@ let package = Package(
         // modules (Swift 6.3; +15% instructions on a run), SPI keeps them out of the public API.
         .target(
             name: "UserListJSON",
-            dependencies: ["CSimdJSON"]
+            dependencies: ["CSimdJSON", "UserListPlatform"]
         ),
         // `--where` without libjq: the jq that predicates are written in, parsed and run on the
         // canonical user with jq 1.6's semantics; anything else is left to libjq.
@@ -77,7 +78,7 @@ let package = Package(
         // canonical user as a jq value, and which fields an expression can see.
         .target(
             name: "UserListJQ",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListPredicate", "CJQ", "CStackGuard"]
+            dependencies: ["UserListDomain", "UserListJSON", "UserListPredicate", "UserListPlatform", "CJQ", "CStackGuard"]
         ),
         // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
         // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
@@ -108,7 +109,7 @@ let package = Package(
         .target(
             name: "UserListRendering",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListViewModel", "UserListJQ", "UserListDiff",
+                "UserListDomain", "UserListService", "UserListViewModel", "UserListJQ", "UserListDiff", "UserListPlatform",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// OLD's users as a diff remembers them: each id (its bytes), its digest, where the user is in
 /// OLD's spool, and what NEW made of it — a 32-byte entry, 8-byte slots (at most three quarters
@@ -90,7 +86,7 @@ struct DiffIDTable {
 
     private func matches(_ entry: Entry, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Int(entry.count) == id.count else { return false }
-        return id.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + entry.offset, id.baseAddress!, id.count) == 0 }
+        return id.isEmpty || bytes.withUnsafeBufferPointer { Memory.compare($0.baseAddress! + entry.offset, id.baseAddress!, id.count) == 0 }
     }
 
     /// Doubles the table, keeping it at most three quarters full so probe runs stay short.

@@ -1,9 +1,7 @@
 import UserListDomain
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserListPlatform
 
 /// `--jq EXPR`: runs a jq expression on each input document; every output is decoded as a document.
 ///
@@ -46,7 +44,7 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
             buffer = .allocate(byteCount: capacity + JSONDocumentStream.padding, alignment: 64)
         }
         buffer.copyMemory(from: text.baseAddress!, byteCount: text.count)
-        memset(buffer + text.count, 0, JSONDocumentStream.padding)
+        Memory.zero(buffer + text.count, count: JSONDocumentStream.padding)
         let padded = UnsafeRawBufferPointer(start: buffer, count: text.count)
         if case .invalid(let message)? = outputParser.begin(padded, batchSize: max(text.count, 1 << 16)) {
             throw JQError(message: "cannot read its output: \(message)")

@@ -1,9 +1,7 @@
 import UserListDomain
 import CJQ
 import CStackGuard
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserListPlatform
 
 /// A compiled jq expression, reused for every input it runs on.
 ///
@@ -26,7 +24,10 @@ package final class JQProgram {
         }
         guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
         self.state = state
-        self.label = strdup(label)
+        // A C string of our own (the guard keeps the pointer while the program runs).
+        let text = Array(label.utf8CString)
+        self.label = .allocate(capacity: text.count)
+        self.label.initialize(from: text, count: text.count)
         ul_guard_enter(self.label)
         defer { ul_guard_leave() }
         jq_set_error_cb(state, { context, message in
@@ -48,8 +49,8 @@ package final class JQProgram {
         // `debug` prints `["DEBUG:",<value>]` on standard error, as the jq command does; libjq
         // alone prints nothing.
         jq_set_debug_cb(state, { _, message in
-            var line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
-            line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            let line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
+            _ = FileWriting.writeAll(FileWriting.standardError, line)
         }, nil)
         let compiled = jq_compile_args(state, JQPrelude.prefixed(expression, sandboxed: Self.sandboxed), variables.object().release())
         if compiled == 0 {
@@ -62,7 +63,7 @@ package final class JQProgram {
         ul_guard_enter(label)
         jq_teardown(&state)
         ul_guard_leave()
-        free(label)
+        label.deallocate()
     }
 
     /// Runs on `input` (consumed), handing each output to `body` until it returns false.

@@ -1,8 +1,6 @@
 import UserListDomain
 import CJQ
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserListPlatform
 
 /// `--arg NAME VALUE`, `--argjson NAME JSON`, `--rawfile NAME FILE`, `--slurpfile NAME FILE`: the
 /// `$NAME` variables every jq expression sees; `--args`/`--jsonargs` values: `$ARGS.positional`.
@@ -55,8 +53,8 @@ public struct JQVariables: Hashable, Sendable {
     public mutating func bind(_ name: String, file path: String, slurp: Bool) throws(UserlistError) {
         let option = slurp ? "--slurpfile" : "--rawfile"
         let (source, shown) = path == "-" ? ("/dev/stdin", "<stdin>") : (path, path)
-        guard access(source, R_OK) == 0 else {
-            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)", String(cString: strerror(errno))))
+        do throws(SystemError) { try FileReading.checkReadable(source) } catch {
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)", error.reason))
         }
         let value = JQValue(owning: jv_load_file(source, slurp ? 0 : 1))
         guard value.isValid else {

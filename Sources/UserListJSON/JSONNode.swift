@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// A read-only view of one value in a parsed document, read straight off simdjson's tape.
 ///
@@ -238,7 +234,7 @@ extension UnsafeBufferPointer<UInt8> {
     @inlinable @_spi(Pipeline) public func equals(_ key: StaticString) -> Bool {
         guard count == key.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return count == 0 }
-        return memcmp(base, key.utf8Start, key.utf8CodeUnitCount) == 0
+        return Memory.compare(base, key.utf8Start, key.utf8CodeUnitCount) == 0
     }
 }
 

@@ -25,7 +25,13 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public static let writeError = "write error"
 
     /// `strerror`'s text for ``code``.
-    public var reason: String { String(cString: strerror(code)) }
+    public var reason: String { Self.text(of: code) }
+
+    /// `strerror`'s text for an `errno` value.
+    public static func text(of code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
 
     public var description: String { "\(subject): \(operation): \(reason)" }
 }

@@ -1,10 +1,6 @@
 @_spi(Pipeline) import UserListViewModel
 @_spi(Pipeline) import UserListDomain
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// Buffered byte output to a file descriptor, or to memory for tests.
 ///
@@ -48,12 +44,12 @@ public final class OutputWriter {
 
     /// Writes to the process's standard output.
     public static func standardOutput() -> OutputWriter {
-        OutputWriter(fileDescriptor: STDOUT_FILENO, name: "<stdout>")
+        OutputWriter(fileDescriptor: FileWriting.standardOutput, name: "<stdout>")
     }
 
     /// Writes to the process's standard error (`--rejects -` when standard output carries the rows).
     public static func standardError() -> OutputWriter {
-        OutputWriter(fileDescriptor: STDERR_FILENO, name: "<stderr>")
+        OutputWriter(fileDescriptor: FileWriting.standardError, name: "<stderr>")
     }
 
     /// The descriptor written to, nil for the in-memory writer: bytes already in a file (a
@@ -169,7 +165,7 @@ public final class OutputWriter {
     public func flush() throws(UserlistError) {
         drain()
         if let failure {
-            throw UserlistError(.output, Diagnostic(.unwritableOutput, input: name, "write error: \(Self.describe(errno: failure))"))
+            throw UserlistError(.output, SystemError(SystemError.writeError, subject: name, code: failure))
         }
     }
 
@@ -189,35 +185,7 @@ public final class OutputWriter {
                 beforeFirstWrite = nil
                 hook(UnsafeRawBufferPointer(start: start, count: n))
             }
-            var p = start
-            var left = n
-            while left > 0 {
-                let written = Self.systemWrite(fd, p, left)
-                if written > 0 {
-                    p += written
-                    left -= written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    // write(2) returning 0 for a non-empty request would otherwise loop forever.
-                    failure = written < 0 ? errno : EIO
-                    return
-                }
-            }
+            failure = FileWriting.writeAll(fd, start, n)
         }
-    }
-
-    @inline(__always)
-    private static func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(fd, p, n)
-        #else
-        Darwin.write(fd, p, n)
-        #endif
-    }
-
-    private static func describe(errno code: Int32) -> String {
-        guard let message = strerror(code) else { return "error \(code)" }
-        return String(cString: message)
     }
 }

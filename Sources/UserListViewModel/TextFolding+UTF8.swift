@@ -1,9 +1,5 @@
 @_spi(Pipeline) import UserListDomain
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// Folding on UTF-8 bytes with `FoldingTable`, byte-identical to Foundation's folding.
 ///
@@ -94,9 +90,9 @@ extension TextFolding {
             }
         } else {
             while i <= last {
-                guard let hit = memchr(h + i, Int32(first), last - i + 1) else { return false }
+                guard let hit = Memory.first(first, in: h + i, count: last - i + 1) else { return false }
                 i = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
-                if n == 1 || memcmp(h + i + 1, p + 1, n - 1) == 0 { return true }
+                if n == 1 || Memory.compare(h + i + 1, p + 1, n - 1) == 0 { return true }
                 i += 1
             }
         }
@@ -183,7 +179,7 @@ extension TextFolding {
                         if decode(dst + previous, table: table) >> 16 & 0xFF <= ccc { break }
                         position = previous
                     }
-                    memmove(dst + position + length, dst + position, o - position)
+                    Memory.move(dst + position + length, from: dst + position, count: o - position)
                     copy(s + at, length, to: dst + position)
                 }
                 o += length

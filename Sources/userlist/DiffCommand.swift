@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import UserListKit
+import UserListPlatform
 
 /// `userlist diff`: parses its options, then hands over to ``UserListDiffRun``.
 struct DiffCommand: ParsableCommand {
@@ -133,7 +131,7 @@ struct DiffCommand: ParsableCommand {
         if let fields {
             do { _ = try ComparedFields(parsing: fields) } catch { throw ValidationError(error.message) }
         }
-        if (old + new).contains("-"), isatty(STDIN_FILENO) != 0 {
+        if (old + new).contains("-"), TerminalFacts.isTerminal(FileReading.standardInput) {
             throw ValidationError("'-' reads standard input, which is a terminal: pipe an export into it (see 'userlist diff --help')")
         }
     }
@@ -145,7 +143,7 @@ struct DiffCommand: ParsableCommand {
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
         let (old, new) = try sides()
-        let stdoutIsTerminal = (output == nil || output == "-") && isatty(STDOUT_FILENO) != 0
+        let stdoutIsTerminal = (output == nil || output == "-") && TerminalFacts.isTerminal(FileWriting.standardOutput)
         let format = format.flatMap(DiffFormat.init(rawValue:)) ?? (stdoutIsTerminal ? .table : .ndjson)
         var run = UserListDiffRun(
             old: old.map(InputSource.init(argument:)),

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UserListKit
+import UserListPlatform
 
 /// jq's options that ArgumentParser can't express, taken out of the command line before it parses
 /// the rest: `--arg NAME VALUE`, `--argjson NAME JSON`, `--rawfile NAME FILE`, `--slurpfile NAME
@@ -64,7 +62,7 @@ struct JQArguments {
                 if let earlier = readsStandardInput {
                     throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "standard input is read by \(earlier) already"))
                 }
-                if isatty(STDIN_FILENO) != 0 {
+                if TerminalFacts.isTerminal(FileReading.standardInput) {
                     throw UserlistError(.usage, Diagnostic(.usage, option: "\(option) \(name)", "'-' reads standard input, which is a terminal: pipe the file into it"))
                 }
                 readsStandardInput = "\(option) \(name)"

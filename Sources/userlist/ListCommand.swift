@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import UserListKit
+import UserListPlatform
 
 /// `userlist [list] …`: the list, the default subcommand — `userlist users.json --sort name` is
 /// `userlist list users.json --sort name`. Parses the options, then hands over to ``UserListRun``.
@@ -44,7 +42,7 @@ struct ListCommand: ParsableCommand {
 
     /// Runs with the `--arg`/`--argjson` variables that `JQArguments` took out of the command line.
     func run(variables: JQVariables) throws {
-        let stdoutIsTerminal = (output.output == nil || output.output == "-") && isatty(STDOUT_FILENO) != 0
+        let stdoutIsTerminal = (output.output == nil || output.output == "-") && TerminalFacts.isTerminal(FileWriting.standardOutput)
         var run = try ListRunOptions(filter: filter, output: output, batch: batch, jq: jq)
             .makeRun(inputs: input.inputs, usersAt: input.usersAt, payload: input.payload, explain: input.explain, threads: input.threads, variables: variables, stdoutIsTerminal: stdoutIsTerminal)
         run.nextOnly = input.next
@@ -55,7 +53,7 @@ struct ListCommand: ParsableCommand {
         if showVersion { StandardError.printOrFail(Userlist.versionText) }
         var reporting = RunReporting(summary: batch.summary.map(OutputDestination.init(argument:)), showProgress: !batch.noProgress && !batch.quiet && Terminal.showsProgress) { StandardError.write($0) }
         reporting.standardOutputIsTerminal = stdoutIsTerminal
-        reporting.terminalWidth = Terminal.columns(of: STDERR_FILENO)
+        reporting.terminalWidth = Terminal.columns(of: FileWriting.standardError)
         if stdoutIsTerminal, run.format == .table, run.outputTransform == nil, !input.explain, !output.noPager {
             reporting.beforeFirstOutput = Terminal.pagingHook()
         }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UserListKit
+import UserListPlatform
 
 /// The list's options as one ``UserListRun``: the list command and every `userlist stage` build
 /// it here, so a stage can't read an option differently from a single run.
@@ -93,7 +91,7 @@ struct ListRunOptions {
     /// When the run happened, for an html page's header: `SOURCE_DATE_EPOCH` (seconds since 1970,
     /// as reproducible builds set it) when set, so that a page can be compared byte for byte; else now.
     static func runTime() throws(UserlistError) -> Int64 {
-        guard let value = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }) else { return Int64(time(nil)) }
+        guard let value = TerminalFacts.environment("SOURCE_DATE_EPOCH") else { return TerminalFacts.now() }
         guard let seconds = Int64(value), seconds >= 0, seconds < 253_402_300_800 else {
             throw UserlistError(.usage, Diagnostic(.usage, option: "SOURCE_DATE_EPOCH", "expected whole seconds since 1970-01-01 UTC, got '\(value)'"))
         }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import UserListKit
+import UserListPlatform
 
 extension ParsableCommand {
     /// Ends the process for an error a command threw: the contract's one line and exit code, not
@@ -11,16 +9,16 @@ extension ParsableCommand {
     static func exit(for error: any Error, helpCommand: String) -> Never {
         switch error {
         case let exit as ExitCode:
-            Glibc.exit(exit.rawValue)
+            ProcessExit.now(exit.rawValue)
         case let error as UserlistError:
             StandardError.report(error.message)
-            Glibc.exit(error.exitCode)
+            ProcessExit.now(error.exitCode)
         default:
             if exitCode(for: error) == .success { StandardError.printOrFail(fullMessage(for: error)) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let hint = message.contains("--help") ? "" : " (see '\(helpCommand)')"
             StandardError.report("\(lowercasingFirst(message))\(hint)")
-            Glibc.exit(exitCode(for: error).rawValue)
+            ProcessExit.now(exitCode(for: error).rawValue)
         }
     }
 

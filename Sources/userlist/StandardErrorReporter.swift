@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UserListKit
+import UserListPlatform
 
 /// Prints warnings to standard error as they happen: `userlist: warning: …`.
 /// (A progress line on the terminal is taken off first by the run, not here: see `ProgressWarnings`.)
@@ -33,32 +31,15 @@ enum StandardError {
     /// Prints `--help` or `--version` text on standard output; a failed write (`> /dev/full`, a
     /// closed standard output) is exit 74 with one line, not a silent success.
     static func printOrFail(_ text: String) -> Never {
-        var text = text.hasSuffix("\n") ? text : text + "\n"
-        let failure: Int32? = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if n > 0 { offset += n } else if n < 0, errno == EINTR { continue } else { return n < 0 ? errno : EIO }
-            }
-            return nil
+        if let failure = FileWriting.writeAll(FileWriting.standardOutput, text.hasSuffix("\n") ? text : text + "\n") {
+            report("<stdout>: write error: \(SystemError.text(of: failure))")
+            ProcessExit.now(74)
         }
-        if let failure {
-            report("<stdout>: write error: \(String(cString: strerror(failure)))")
-            Glibc.exit(74)
-        }
-        Glibc.exit(0)
+        ProcessExit.now(0)
     }
 
     /// Unbuffered, in one `write` per message, so lines from warnings and errors never interleave.
     static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 { if errno == EINTR { continue } else { return } }
-                offset += n
-            }
-        }
+        _ = FileWriting.writeAll(FileWriting.standardError, text)
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UserListKit
 import UserListPlatform
 
@@ -30,25 +27,19 @@ enum Terminal {
         return .jq
     }
 
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    private static func environment(_ name: String) -> String? { TerminalFacts.environment(name) }
 
     /// The width in columns of the terminal `descriptor` is attached to (standard output's, for
     /// fitting tables); `COLUMNS` wins when set.
-    static func columns(of descriptor: Int32 = STDOUT_FILENO) -> Int? {
-        if let value = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+    static func columns(of descriptor: Int32 = FileWriting.standardOutput) -> Int? {
+        if let value = environment("COLUMNS").flatMap({ Int($0) }), value > 0 { return value }
+        return TerminalFacts.size(of: descriptor).columns
     }
 
     /// The height in rows of standard output's terminal; `LINES` wins when set.
     static func rows() -> Int? {
-        if let value = getenv("LINES").flatMap({ Int(String(cString: $0)) }), value > 0 { return value }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
+        if let value = environment("LINES").flatMap({ Int($0) }), value > 0 { return value }
+        return TerminalFacts.size(of: FileWriting.standardOutput).rows
     }
 
     /// What pages a table longer than the terminal, as `git` and `gh` page: a hook for the first
@@ -67,6 +58,6 @@ enum Terminal {
     /// Whether a progress line may be drawn: standard error is a terminal that can erase a line
     /// (`TERM=dumb` can't: it would print the escapes).
     static var showsProgress: Bool {
-        isatty(STDERR_FILENO) != 0 && environment("TERM") != "dumb"
+        TerminalFacts.isTerminal(FileWriting.standardError) && environment("TERM") != "dumb"
     }
 }

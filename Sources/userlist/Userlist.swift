@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import UserListKit
 import UserListPlatform
@@ -70,7 +67,7 @@ struct Userlist: ParsableCommand {
         if let shell = CompletionScript.requestedShell(arguments) {
             guard let script = CompletionShell(rawValue: shell).flatMap(CompletionScript.script(for:)) else {
                 StandardError.report("--generate-completion-script: unknown shell '\(shell)' (expected bash, zsh or fish)")
-                Glibc.exit(64)
+                ProcessExit.now(64)
             }
             StandardError.printOrFail(script)
         }
@@ -113,11 +110,11 @@ struct Userlist: ParsableCommand {
                 }
                 try command.run()
             }
-            Glibc.exit(0)
+            ProcessExit.now(0)
         } catch let missing as JQArguments.MissingValue {
             let what = missing.option == "--rawfile" || missing.option == "--slurpfile" ? "a name and a file" : "a name and a value"
             StandardError.report("\(missing.option) takes two values: \(what) (see '\(helpCommand)')")
-            Glibc.exit(64)
+            ProcessExit.now(64)
         } catch {
             exit(for: error, helpCommand: helpCommand)
         }

@@ -3,11 +3,7 @@ import CZlib
 import CZstd
 import CLzma
 import CBzip2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// The decompressed bytes of a gzip, zstd, xz, lzma or bzip2 input, recognised by its first bytes, so
 /// `userlist export.ndjson.gz` and `curl … | gzip -d`-less pipes read as the plain text would;
@@ -82,20 +78,16 @@ final class CompressedSource {
 
     /// Refills the buffer (what was consumed is gone); false once the descriptor has ended.
     func refill() throws -> Bool {
-        while true {
-            let n = Glibc.read(fd, buffer.baseAddress!, buffer.count)
-            if n > 0 {
-                count = n
-                progress?.addBytes(n)
-                return true
-            }
-            if n == 0 {
-                count = 0
-                ended = true
-                return false
-            }
-            if errno != EINTR { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "read error: \(String(cString: strerror(errno)))")) }
+        let n: Int
+        do { n = try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: inputName) } catch { throw UserlistError(.noInput, error) }
+        if n == 0 {
+            count = 0
+            ended = true
+            return false
         }
+        count = n
+        progress?.addBytes(n)
+        return true
     }
 }
 

@@ -1,11 +1,6 @@
 import UserListDomain
 import UserListPlatform
 @_spi(Pipeline) import UserListJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads one input as a sequence of ``InputChunk``s.
 ///
@@ -55,19 +50,12 @@ final class InputReader {
         self.layout = layout
         switch source {
         case .standardInput:
-            fd = STDIN_FILENO
+            fd = FileReading.standardInput
             ownsDescriptor = false
         case .file(let path):
-            let opened = open(path, O_RDONLY)
-            guard opened >= 0 else {
-                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, String(cString: strerror(errno))))
+            do { fd = try FileReading.openInput(path) } catch {
+                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, error.reason))
             }
-            var info = stat()
-            if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(opened)
-                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, String(cString: strerror(EISDIR))))
-            }
-            fd = opened
             ownsDescriptor = true
         }
     }
@@ -84,7 +72,7 @@ final class InputReader {
     }
 
     deinit {
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { FileReading.closeInput(fd) }
     }
 
     /// This input's bytes from the first chunk on can be read again in place: it is a regular file.
@@ -191,15 +179,13 @@ final class InputReader {
         var first = [UInt8](repeating: 0, count: Compression.magicLength)
         var count = 0
         while count < first.count, count == 0 || Compression.mayBeMagic(first[..<count]) {
-            let n = first.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n > 0 {
-                count += n
-            } else if n == 0 {
+            let n: Int
+            do { n = try FileReading.readAvailable(fd, into: &first, from: count, name: name) } catch { throw UserlistError(.noInput, error) }
+            if n == 0 {
                 descriptorEnded = true
                 break
-            } else if errno != EINTR {
-                throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: name, "read error: \(String(cString: strerror(errno)))"))
             }
+            count += n
         }
         first.removeLast(first.count - count)
         progress?.addBytes(count)

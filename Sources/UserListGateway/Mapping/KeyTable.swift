@@ -1,9 +1,5 @@
 import UserListDomain
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// The object keys a compiled mapping reads, found by hashing a key's bytes: one probe per field
 /// of a record, however many keys the mapping knows (the general mapping knows ~100).
@@ -77,7 +73,7 @@ final class KeyTable: @unchecked Sendable {
             if stored == 0 { return nil }
             let entry = entries[stored - 1]
             if Int(entry.level) == level, Int(entry.count) == key.count,
-               key.count == 0 || memcmp(bytes.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0 {
+               key.count == 0 || Memory.compare(bytes.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0 {
                 return entry
             }
             bucket = (bucket + 1) & mask

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// Turns byte offsets in UTF-8 text into the 1-based `line:column` that editors and compilers show.
 ///
@@ -37,7 +31,7 @@ public enum TextPosition {
         var newlines = 0
         var lineStart = base
         var remaining = offset
-        while remaining > 0, let hit = memchr(lineStart, Int32(UInt8(ascii: "\n")), remaining) {
+        while remaining > 0, let hit = Memory.first(UInt8(ascii: "\n"), in: lineStart, count: remaining) {
             let next = UnsafeRawPointer(hit) + 1
             remaining -= lineStart.distance(to: next)
             lineStart = next
@@ -60,7 +54,7 @@ public enum TextPosition {
         guard var cursor = bytes.baseAddress else { return 0 }
         var remaining = bytes.count
         var count = 0
-        while remaining > 0, let hit = memchr(cursor, Int32(UInt8(ascii: "\n")), remaining) {
+        while remaining > 0, let hit = Memory.first(UInt8(ascii: "\n"), in: cursor, count: remaining) {
             let next = UnsafeRawPointer(hit) + 1
             remaining -= cursor.distance(to: next)
             cursor = next
@@ -73,7 +67,7 @@ public enum TextPosition {
     /// the hot path of line-delimited input).
     public static func firstNewline(in bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
         guard let base = bytes.baseAddress, !range.isEmpty,
-              let hit = memchr(base + range.lowerBound, Int32(UInt8(ascii: "\n")), range.count) else { return nil }
+              let hit = Memory.first(UInt8(ascii: "\n"), in: base + range.lowerBound, count: range.count) else { return nil }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 

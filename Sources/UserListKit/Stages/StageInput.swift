@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UserListDomain
 import UserListPlatform
 
@@ -16,7 +13,7 @@ public struct StageInput: Sendable {
     /// The name messages give it.
     let name: String
 
-    public static let standardInput = StageInput(source: .fileDescriptor(STDIN_FILENO), name: "<stdin>")
+    public static let standardInput = StageInput(source: .fileDescriptor(FileReading.standardInput), name: "<stdin>")
 
     public init(bytes: [UInt8]) {
         source = .bytes(bytes)
@@ -60,11 +57,8 @@ public struct StageInput: Sendable {
         var ended = false
         while !ended {
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw UserlistError(.noInput, SystemError("read error", subject: name))
-            }
+            let n: Int
+            do { n = try FileReading.readAvailable(fd, into: &buffer, from: filled, name: name) } catch { throw UserlistError(.noInput, error) }
             if n == 0 { ended = true }
             filled += n
             var consumed = 0
@@ -89,7 +83,7 @@ public struct StageInput: Sendable {
             }
             if let failure { throw failure }
             if consumed > 0 {
-                buffer.withUnsafeMutableBytes { _ = memmove($0.baseAddress!, $0.baseAddress! + consumed, filled - consumed) }
+                buffer.withUnsafeMutableBytes { Memory.move($0.baseAddress!, from: $0.baseAddress! + consumed, count: filled - consumed) }
                 filled -= consumed
             }
         }
@@ -97,7 +91,7 @@ public struct StageInput: Sendable {
 
     /// The offset of the first `\n` in `bytes[from..<to]`.
     private static func newline(in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
-        guard from < to, let found = memchr(bytes.baseAddress! + from, Int32(UInt8(ascii: "\n")), to - from) else { return nil }
+        guard from < to, let found = Memory.first(UInt8(ascii: "\n"), in: bytes.baseAddress! + from, count: to - from) else { return nil }
         return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
     }
 }

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import UserListKit
+import UserListPlatform
 
 /// What to read, and how.
 struct InputOptions: ParsableArguments {
@@ -29,7 +27,7 @@ struct InputOptions: ParsableArguments {
         if let usersAt {
             do { _ = try UsersAtPath(parsing: usersAt) } catch { throw ValidationError(error.message) }
         }
-        if inputs.isEmpty, isatty(STDIN_FILENO) != 0 {
+        if inputs.isEmpty, TerminalFacts.isTerminal(FileReading.standardInput) {
             throw ValidationError("no input: name a file, or pipe JSON into standard input (see 'userlist --help')")
         }
     }
