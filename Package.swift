@@ -138,16 +138,18 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
+        // What the test targets share: the seeded generator, sample users, the package's root.
+        .target(name: "UserListTestSupport", dependencies: ["UserListDomain"], path: "Tests/UserListTestSupport"),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
             exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(
             name: "EndToEndTests",
             // The stages' exactness test parses options with the executable's own types and runs
             // the stages in process (thousands of partitions: processes would take minutes).
-            dependencies: ["userlist", "UserListKit"]
+            dependencies: ["userlist", "UserListKit", "UserListTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

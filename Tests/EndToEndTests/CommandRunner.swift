@@ -1,4 +1,5 @@
 import Foundation
+import UserListTestSupport
 
 /// Runs a shell command line with the freshly built `userlist` first on PATH, from the package root.
 enum CommandRunner {
@@ -8,9 +9,8 @@ enum CommandRunner {
         var status: Int32
     }
 
-    /// The package root: three levels above this file (Tests/EndToEndTests/CommandRunner.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (``PackageRoot``).
+    static let packageRoot = PackageRoot.url
 
     /// The build folder holding both this test binary and `userlist`.
     static let binaryDirectory: URL = {

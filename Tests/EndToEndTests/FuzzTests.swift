@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UserListTestSupport
 
 /// Mutated inputs through the built binary, every run of `swift test` (so in CI): whatever the
 /// bytes, userlist ends with 0 or 65 — never by a signal — and every line it writes on standard

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UserListTestSupport
 
 /// A run that counts or prints one page decides native records from their keys and builds only
 /// the users it keeps (`RecordKeys`); one that prints every match in the cell's columns encodes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserListKit
+import UserListTestSupport
 
 /// Issue 18: names, emails and captions full of ESC, OSC, BEL, `\r`, backspace, C1 controls and
 /// bidi overrides (`Samples/hostile-strings.json`) reach a terminal shown, never executed. What a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+import UserListTestSupport
 
 /// Issue 18, "Nothing lost": in line-delimited input a bad record ends at its line.
 ///

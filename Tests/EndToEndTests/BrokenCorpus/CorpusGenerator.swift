@@ -1,3 +1,5 @@
+import UserListTestSupport
+
 /// Makes issue 18's exports from a seed: good users (international names, unique ids, some ids
 /// again later) with broken records between the good lines, of every kind.
 struct CorpusGenerator {

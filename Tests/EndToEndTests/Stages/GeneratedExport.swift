@@ -1,4 +1,5 @@
 import Foundation
+import UserListTestSupport
 
 /// Exports made to break a careless distribution: ids repeated far apart (so across partitions),
 /// many users with equal sort keys (ties keep input order), keys missing (they sort last), numeric

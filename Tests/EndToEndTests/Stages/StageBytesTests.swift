@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+import UserListTestSupport
 
 /// A line's exact bytes reach the map stage, so the distributed run gives one run's error or
 /// reject for bytes a text pipe can't carry (issue 18, "Nothing lost"): invalid UTF-8 travels

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UserListKit
+import UserListTestSupport
 
 /// The distributed answer is one run's answer, byte for byte: for every golden case a stage can
 /// take and for generated exports, in every format, map → shuffle → partial → merge over random

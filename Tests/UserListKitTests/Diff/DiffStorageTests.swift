@@ -6,6 +6,7 @@ import Testing
 @testable import UserListDiff
 @testable import UserListRendering
 @testable import UserListJQ
+import UserListTestSupport
 
 extension DiffTests {
     @Suite struct IDTableTests {

@@ -8,6 +8,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension GatewayTests {
     /// The DTOs' `Codable` conformance (JSONDecoder) and their mapping to the domain.

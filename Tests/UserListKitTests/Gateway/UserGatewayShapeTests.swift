@@ -7,6 +7,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension GatewayTests {
     /// Every document shape and stream form the contract lists, read from real files.

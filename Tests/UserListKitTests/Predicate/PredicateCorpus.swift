@@ -1,4 +1,5 @@
 @_spi(Pipeline) import UserListDomain
+import UserListTestSupport
 
 /// Generated `--where` programs and users for the differential test: the predicates people
 /// write, mixed and nested, over users with missing fields, empty and non-ASCII text, numbers

@@ -7,6 +7,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension ServiceTests {
     /// Normalising: strings trimmed of surrounding white space, blank strings become nil.

@@ -8,6 +8,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension ViewModelTests {
     /// ``PageCollector`` against a reference that sorts everything: same page for every key, direction and page.

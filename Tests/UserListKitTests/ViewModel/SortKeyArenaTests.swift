@@ -1,6 +1,7 @@
 import Testing
 @_spi(Pipeline) @testable import UserListViewModel
 @_spi(Pipeline) import UserListDomain
+import UserListTestSupport
 
 extension ViewModelTests {
     /// The arena's order, with its 8-byte prefixes, is ``SortEntry``'s.

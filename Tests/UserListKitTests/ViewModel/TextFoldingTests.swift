@@ -8,6 +8,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension ViewModelTests {
     /// ``TextFolding`` is byte-identical to the Foundation folding it replaces, on every scalar, in

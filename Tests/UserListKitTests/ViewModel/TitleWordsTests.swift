@@ -1,5 +1,6 @@
 import Testing
 @_spi(Pipeline) @testable import UserListViewModel
+import UserListTestSupport
 
 extension ViewModelTests {
     /// The initials of non-ASCII titles over scalars (``TitleWords``) against splitting into

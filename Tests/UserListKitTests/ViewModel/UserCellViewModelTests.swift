@@ -7,6 +7,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension ViewModelTests {
     /// The cell view model: title fallback, subtitle, caption, avatar and initials.

@@ -7,6 +7,7 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension ViewModelTests {
     /// Seed 000's tests, in Swift Testing: loading, failure, refresh, as one ``ListState``.

@@ -8,15 +8,14 @@ import Testing
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListTestSupport
 
 extension GatewayTests {
     /// On seed 000's and JSONPlaceholder's own records the general mapping gives exactly the user
     /// ``NativeRecord`` (``UserDTO``'s fields) gives, so `--explain` may describe either path with the general mapping.
     @Suite struct NativeEquivalenceTests {
-        /// The package's root, from this file's path.
-        private static let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+        /// The package's root (``PackageRoot``).
+        private static let root = PackageRoot.url
 
         private static func sample(_ name: String) throws -> String {
             try String(contentsOf: root.appendingPathComponent("Samples/\(name)"), encoding: .utf8)
