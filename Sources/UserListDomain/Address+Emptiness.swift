@@ -1,5 +1,5 @@
-/// No field holds a value: the same as no address, geo or company at all (the contract's rule;
-/// the Service applies it, and the Gateway when it builds one from nothing).
+/// No field holds a value: the same as no address at all (the contract's rule; the Service
+/// applies it, and the Gateway when it builds one from nothing).
 extension Address {
     package var isEmpty: Bool { street == nil && suite == nil && city == nil && zipcode == nil && (geo?.isEmpty ?? true) }
 
@@ -9,14 +9,4 @@ extension Address {
         if address.geo?.isEmpty == true { address.geo = nil }
         return address.isEmpty ? nil : address
     }
-}
-
-extension Geo {
-    package var isEmpty: Bool { lat == nil && lng == nil }
-}
-
-extension Company {
-    package var isEmpty: Bool { name == nil && catchPhrase == nil && bs == nil }
-
-    package var nonEmpty: Company? { isEmpty ? nil : self }
 }

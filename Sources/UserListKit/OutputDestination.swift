@@ -85,7 +85,10 @@ extension UserListRun {
         var failure: UserlistError?
         var output: AtomicFile?
         do {
-            (statistics, output) = try execute(into: destination, standardOutput: standardOutput, warnings: warnings, rejects: rejects, progress: progress)
+            // The file is committed below, once the rejects are written too.
+            (statistics, output) = try destination.writingUncommitted(standardOutput: standardOutput) { (writer) throws(UserlistError) in
+                try execute(output: writer, warnings: warnings, rejects: rejects, progress: progress)
+            }
         } catch {
             failure = error
             // A guard that failed had the whole answer: its counts still go into --summary.
@@ -129,22 +132,6 @@ extension UserListRun {
         }
         if let failure { throw failure }
         return statistics
-    }
-
-    /// Runs into standard output, or into a file's ``AtomicFile`` with every byte written,
-    /// left for the caller to commit (or abandon) once the rejects are written too.
-    private func execute(into destination: OutputDestination, standardOutput: () -> OutputWriter, warnings: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress) throws(UserlistError) -> (RunStatistics, AtomicFile?) {
-        guard case .file(let path) = destination else {
-            return (try execute(output: standardOutput(), warnings: warnings, rejects: rejects, progress: progress), nil)
-        }
-        let file: AtomicFile
-        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error) }
-        do {
-            return (try execute(output: OutputWriter(fileDescriptor: file.descriptor, name: path), warnings: warnings, rejects: rejects, progress: progress), file)
-        } catch {
-            file.abandon()
-            throw error
-        }
     }
 
     /// `-o`, `--rejects` and `--summary` naming one file (through a link, a hard link, `./`) is
