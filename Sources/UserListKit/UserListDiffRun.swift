@@ -105,17 +105,9 @@ public struct UserListDiffRun {
         return counts ?? DiffCounts()
     }
 
-    /// `-o`, `--rejects` and `--summary` naming one file is exit 64 before anything is read.
+    /// ``DistinctOutputFiles``.
     private func checkDistinctFiles(output: OutputDestination) throws(UserlistError) {
-        var files: [(option: String, path: String)] = []
-        if case .file(let path) = output { files.append(("--output", path)) }
-        if let rejectsPath, rejectsPath != "-" { files.append(("--rejects", rejectsPath)) }
-        if case .file(let path)? = summary { files.append(("--summary", path)) }
-        for (index, later) in files.enumerated() {
-            for earlier in files[..<index] where AtomicFile.sameDestination(earlier.path, later.path) {
-                throw UserlistError(.usage, Diagnostic(.usage, option: later.option, "\(later.path) is the \(earlier.option) file too (\(earlier.path)); one would replace the other"))
-            }
-        }
+        try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary)
     }
 
     /// `--summary`: a file (replaced once written), or `-`: standard output when the entries went

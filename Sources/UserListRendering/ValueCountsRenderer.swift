@@ -37,27 +37,9 @@ public struct ValueCountsRenderer: Sendable {
             }
             if !lines { output.write("]\n") }
         case .csv:
-            if header {
-                CSVCellRenderer.appendField(counts.name, to: output)
-                output.write(",count\r\n")
-            }
-            for entry in counts.entries {
-                CSVCellRenderer.appendField(entry.value, to: output)
-                output.write(",")
-                output.write(int: entry.count)
-                output.write("\r\n")
-            }
+            renderDelimited(counts, separator: ",", lineEnd: "\r\n", field: { CSVCellRenderer.appendField($0, to: $1) }, to: output)
         case .tsv:
-            if header {
-                TSVRenderer.appendField(counts.name, to: output)
-                output.write("\tcount\n")
-            }
-            for entry in counts.entries {
-                TSVRenderer.appendField(entry.value, to: output)
-                output.write("\t")
-                output.write(int: entry.count)
-                output.write("\n")
-            }
+            renderDelimited(counts, separator: "\t", lineEnd: "\n", field: { TSVRenderer.appendField($0, to: $1) }, to: output)
         case .markdown:
             output.write("| ")
             MarkdownRenderer.appendCell(counts.name, to: output)
@@ -72,6 +54,21 @@ public struct ValueCountsRenderer: Sendable {
             output.write("\n\(summary(counts))\n")
         case .table, .html:
             renderTable(counts, to: output)
+        }
+    }
+
+    /// csv and tsv: a header (unless turned off), then a value and its count a line, each value
+    /// written as the format writes a field.
+    private func renderDelimited(_ counts: ValueCounts, separator: String, lineEnd: String, field: (String?, OutputWriter) -> Void, to output: OutputWriter) {
+        if header {
+            field(counts.name, output)
+            output.write(separator + "count" + lineEnd)
+        }
+        for entry in counts.entries {
+            field(entry.value, output)
+            output.write(separator)
+            output.write(int: entry.count)
+            output.write(lineEnd)
         }
     }
 

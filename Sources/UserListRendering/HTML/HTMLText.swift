@@ -20,17 +20,22 @@ enum HTMLText {
         let shown = TerminalText.escaped(text)
         var out: [UInt8] = []
         out.reserveCapacity(shown.utf8.count + 16)
-        for byte in shown.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            default: out.append(byte)
-            }
-        }
+        for byte in shown.utf8 { appendEscaped(byte, to: &out) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `byte`, or its character reference for `&<>"'`: the one escaping both the text and the
+    /// search keys use.
+    @inline(__always)
+    static func appendEscaped(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+        default: out.append(byte)
+        }
     }
 
     @inline(__always)
@@ -50,16 +55,7 @@ enum HTMLText {
             var folded = UserSearch.folded(field)
             let clean = folded.withUTF8 { bytes -> Bool in
                 guard !TerminalText.inspect(bytes).needsEscaping else { return false }
-                for byte in bytes {
-                    switch byte {
-                    case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                    case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                    case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                    case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                    case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-                    default: out.append(byte)
-                    }
-                }
+                for byte in bytes { appendEscaped(byte, to: &out) }
                 return true
             }
             if clean { continue }
