@@ -25,8 +25,9 @@
     case wanted(SortValue?, cell: KeyedCell? = nil)
 }
 
-/// The seed's cell of a record decided from its keys, as the ViewModel makes it of a user: a run
-/// that prints every match encodes its row from this, and builds no ``User`` at all. A class, so
+/// The row of a record decided from its keys: the seed's cell, as the ViewModel makes it of a
+/// user, and the few user fields other columns print. A run that prints every match encodes its
+/// row from this, and builds no whole ``User`` (none at all for the cell's columns). A class, so
 /// that the judgement carrying it stays a word wide: a struct of six strings in it made every
 /// record of the batch bigger to copy, and W1 (which makes no cells) 6% slower.
 @_spi(Pipeline) public final class KeyedCell: Sendable {
@@ -36,14 +37,18 @@
     public let caption: String?
     public let avatarURL: String?
     public let initials: String
+    /// The user's fields the row's other columns print (`--fields id,name,address.city`), built
+    /// from the same keys; nil when the columns are the cell's alone.
+    public let user: User?
 
-    @inlinable public init(id: String, title: String, subtitle: String?, caption: String?, avatarURL: String?, initials: String) {
+    @inlinable public init(id: String, title: String, subtitle: String?, caption: String?, avatarURL: String?, initials: String, user: User? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.caption = caption
         self.avatarURL = avatarURL
         self.initials = initials
+        self.user = user
     }
 }
 

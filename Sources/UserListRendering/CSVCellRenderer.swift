@@ -131,5 +131,5 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
 extension CSVCellRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
 }

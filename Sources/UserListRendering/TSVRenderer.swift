@@ -70,5 +70,5 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
 extension TSVRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
 }

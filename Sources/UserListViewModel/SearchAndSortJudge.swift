@@ -14,13 +14,20 @@ package struct SearchAndSortJudge: RecordJudge {
     /// `--count-by`: the value counted rides as the sort value (see ``CountByField/carried(_:)``).
     let countBy: CountByField?
 
-    /// Whether a wanted record gets its cell: a run that prints every match, in columns of the
-    /// cell only, encodes its rows from these and builds no user.
+    /// Whether a wanted record gets its row (a ``KeyedCell``): a run that prints every match, in
+    /// columns its keys hold, encodes its rows from these and builds no whole user.
     package let makesCells: Bool
+    /// Whether the row's columns read the cell beyond its id, and the user's fields they read.
+    package let rowNeedsCell: Bool
+    package let rowUserFields: FieldSet
 
     package let reads: FieldSet
 
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false) {
+    /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = []) {
+        precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
+        self.rowNeedsCell = rowNeedsCell
+        self.rowUserFields = rowUserFields
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
         precondition(countBy?.readableFromKeys ?? true, "the keys path counts by the keys records hold")
         self.countBy = countBy
@@ -31,7 +38,7 @@ package struct SearchAndSortJudge: RecordJudge {
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
         if let countBy { reads.formUnion(countBy.fields.subtracting(FieldSet(.id))) }
-        if makesCells { reads.formUnion(.cell) }
+        if makesCells { reads.formUnion(rowNeedsCell ? FieldSet.cell.union(rowUserFields) : rowUserFields) }
         self.reads = reads
     }
 
@@ -49,14 +56,16 @@ package struct SearchAndSortJudge: RecordJudge {
         } else {
             sortValue = nil
         }
-        return .wanted(sortValue, cell: makesCells ? UserCellViewModel.keyedCell(of: keys, id: id) : nil)
+        guard makesCells else { return .wanted(sortValue, cell: nil) }
+        let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
+        return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
     }
 }
 
 extension UserCellViewModel {
     /// ``init(user:)``'s cell of a record decided from its keys (each already as the Service
     /// leaves it: trimmed, non-empty), the same strings by the same rules.
-    static func keyedCell(of keys: RecordKeys, id: String) -> KeyedCell {
+    static func keyedCell(of keys: RecordKeys, id: String, user: User? = nil) -> KeyedCell {
         let titleBytes = keys.name ?? keys.username ?? keys.email
         let title = titleBytes.map { String(decoding: $0, as: UTF8.self) } ?? id
         let initials = titleBytes.flatMap { asciiInitials($0) ?? TitleWords($0)?.initials() } ?? initials(of: title)
@@ -67,7 +76,8 @@ extension UserCellViewModel {
             subtitle: keys.email.map { String(decoding: $0, as: UTF8.self) },
             caption: firstNonEmptyLine(of: bio) ?? keys.companyName.map { String(decoding: $0, as: UTF8.self) },
             avatarURL: keys.avatarURL.map { String(decoding: $0, as: UTF8.self) },
-            initials: initials
+            initials: initials,
+            user: user
         )
     }
 
@@ -106,6 +116,21 @@ extension SortKey {
 }
 
 extension RecordKeys {
+    /// The user of a record decided from its keys, with only `fields` (of ``FieldSet/keyed``):
+    /// what the rows' user columns print, each as the Service leaves it already.
+    func user(id: String, fields: FieldSet) -> User {
+        func text(_ field: CanonicalField, _ bytes: UnsafeBufferPointer<UInt8>?) -> String? {
+            guard fields.contains(field), let bytes else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let city = text(.city, self.city)
+        let companyName = text(.companyName, self.companyName)
+        return User(
+            id: id, name: text(.name, name), username: text(.username, username), email: text(.email, email),
+            avatarURL: text(.avatarURL, avatarURL), bio: text(.bio, bio),
+            address: city.map { Address(city: $0) }, company: companyName.map { Company(name: $0) })
+    }
+
     /// The text of one of the fields the keys hold (nil for the others, which they never hold).
     func text(of field: CanonicalField) -> String? {
         let bytes: UnsafeBufferPointer<UInt8>?
