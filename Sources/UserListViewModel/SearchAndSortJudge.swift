@@ -20,12 +20,17 @@ package struct SearchAndSortJudge: RecordJudge {
     /// Whether the row's columns read the cell beyond its id, and the user's fields they read.
     package let rowNeedsCell: Bool
     package let rowUserFields: FieldSet
+    /// When the encoder writes column values as bytes and no column reads the cell: the columns,
+    /// each the id or a field the keys hold, whose values make the row.
+    package let valueColumns: [CanonicalField]?
 
     package let reads: FieldSet
 
     /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = []) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil) {
         precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
+        precondition(valueColumns.map { makesCells && !rowNeedsCell && $0.allSatisfy { FieldSet.keyed.contains($0) } } ?? true, "column values are fields the keys hold")
+        self.valueColumns = valueColumns
         self.rowNeedsCell = rowNeedsCell
         self.rowUserFields = rowUserFields
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
@@ -57,6 +62,19 @@ package struct SearchAndSortJudge: RecordJudge {
             sortValue = nil
         }
         guard makesCells else { return .wanted(sortValue, cell: nil) }
+        if let valueColumns {
+            var values: [UInt8] = []
+            values.reserveCapacity(128)
+            for field in valueColumns {
+                if field == .id {
+                    var id = id
+                    id.withUTF8 { KeyedColumnValues.append($0, to: &values) }
+                } else {
+                    KeyedColumnValues.append(keys.bytes(of: field), to: &values)
+                }
+            }
+            return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
+        }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
     }
@@ -116,6 +134,20 @@ extension SortKey {
 }
 
 extension RecordKeys {
+    /// The bytes of one of the fields the keys hold (nil for the others, which they never hold).
+    func bytes(of field: CanonicalField) -> UnsafeBufferPointer<UInt8>? {
+        switch field {
+        case .name: name
+        case .email: email
+        case .username: username
+        case .city: city
+        case .companyName: companyName
+        case .bio: bio
+        case .avatarURL: avatarURL
+        default: nil
+        }
+    }
+
     /// The user of a record decided from its keys, with only `fields` (of ``FieldSet/keyed``):
     /// what the rows' user columns print, each as the Service leaves it already.
     func user(id: String, fields: FieldSet) -> User {
