@@ -136,6 +136,12 @@ package struct PageCollector {
         bound.publish(folded: folded)
     }
 
+    /// Counts `count` matches the page can't keep (past its ``bound``, which a full page set).
+    package mutating func countUnkept(_ count: Int) {
+        precondition(worst != nil, "only a full page has matches it can't keep")
+        matched += count
+    }
+
     /// Takes in what `other` collected from another part of the input (positions disjoint from
     /// this one's): the result is the collector that saw both parts. Both were made for the same
     /// page, sort and page size, and are `partial` or sorted.

@@ -59,7 +59,7 @@ package struct SearchAndSortJudge: RecordJudge {
         if let key = simpleKey {
             // A text key past the full page's bound: counted, never kept (see ``PageBound``).
             if let bound, key != .id, let bytes = keys.bytes(of: key.canonicalField), Self.isPast(bound, bytes, scratch: &scratch) {
-                return .wanted(nil, cell: nil)
+                return .counted
             }
             sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
         } else if let sort {
