@@ -65,6 +65,7 @@ package struct SearchAndSortJudge: RecordJudge {
         } else if let sort {
             // Several keys (or :natural, --collate): one composite key.
             sortValue = sort.sortValue { $0 == .id ? id : keys.text(of: $0) }
+            if let bound, case .bytes(let bytes)? = sortValue, bytes.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return .counted }
         } else {
             sortValue = nil
         }
