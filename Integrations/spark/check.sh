@@ -85,7 +85,14 @@ if [ "${CLUSTER:-0}" = 1 ]; then
   "$SPARK_HOME/bin/spark-class" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --cores 2 --memory 2g \
     --webui-port "$(free_port)" --work-dir "$CLUSTER_DIR/work" "spark://127.0.0.1:$MASTER_PORT" > "$CLUSTER_DIR/worker.log" 2>&1 &
   worker_pid=$!
-  trap 'kill $worker_pid $master_pid 2>/dev/null; wait $worker_pid $master_pid 2>/dev/null' EXIT
+  # Stopped at exit. A JVM ended by SIGTERM exits 143, which `wait` returns; under set -e a
+  # failing command in the EXIT trap ends the script with its status: every check passed, and
+  # check.sh ended 143 as if killed by SIGTERM. `|| true`: the script's own status stands.
+  stop_cluster() {
+    kill "$worker_pid" "$master_pid" 2>/dev/null || true
+    wait "$worker_pid" "$master_pid" 2>/dev/null || true
+  }
+  trap stop_cluster EXIT
   for _ in $(seq 1 120); do grep -qs "Successfully registered with master" "$CLUSTER_DIR/worker.log" && break; sleep 1; done
   grep -q "Successfully registered with master" "$CLUSTER_DIR/worker.log" || { tail -5 "$CLUSTER_DIR"/*.log; echo "check.sh: the standalone worker did not register in 120 s" >&2; exit 1; }
   export SPARK_CONF_DIR=$HERE
