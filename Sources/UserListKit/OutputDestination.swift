@@ -150,7 +150,7 @@ extension UserListRun {
     /// `-o`, `--rejects` and `--summary` naming one file (through a link, a hard link, `./`) is
     /// exit 64 before anything is read: each would replace the other's file, losing one of them.
     /// (`-o` may name an input: every input is read before the file is renamed into place.)
-    private func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
+    func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
         var files: [(option: String, path: String)] = []
         if case .file(let path) = output { files.append(("--output", path)) }
         if let rejectsPath, rejectsPath != "-" { files.append(("--rejects", rejectsPath)) }
@@ -163,7 +163,7 @@ extension UserListRun {
     }
 
     /// `--rejects` is put in place when the run succeeded or stopped on bad data (exit 65).
-    private static func keepsRejects(after failure: UserlistError?) -> Bool {
+    static func keepsRejects(after failure: UserlistError?) -> Bool {
         guard let failure else { return true }
         return failure.kind == .data
     }
