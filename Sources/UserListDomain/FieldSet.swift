@@ -18,6 +18,9 @@ public struct FieldSet: OptionSet, Hashable, Sendable {
     /// caption (bio, company name) and avatar.
     public static let cell: FieldSet = [.init(.id), .init(.name), .init(.username), .init(.email), .init(.avatarURL), .init(.bio), .init(.companyName)]
 
+    /// The fields a record's keys hold (``RecordKeys``, and the id).
+    public static let keyed: FieldSet = cell.union([.init(.city)])
+
     public static let address: FieldSet = [.init(.street), .init(.suite), .init(.city), .init(.zipcode), .init(.lat), .init(.lng)]
     public static let company: FieldSet = [.init(.companyName), .init(.catchPhrase), .init(.bs)]
 

@@ -456,10 +456,14 @@ public struct UserListRun {
         if countOnly || query.page != nil {
             return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: countOnly ? nil : query.sort)
         }
-        // Every match printed, in the cell's columns: each row is encoded from the record's
-        // keys, and no user is built (W3 on 50k users: see the commit that made this).
-        guard let encoder, encoder.readsOnlyCells, splitPages == nil else { return nil }
-        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true)
+        // Every match printed, in columns the records' keys hold: each row is encoded from them,
+        // and no whole user is built (W3 on 50k users: see the commits that made this).
+        guard let encoder, let userFields = encoder.keyedUserFields, splitPages == nil else { return nil }
+        // Columns of the id and the user's fields only, for an encoder that writes values as
+        // they are (csv, tsv): each row's values are kept as bytes, no string or user made of them.
+        let valueColumns: [CanonicalField]? = encoder.encodesColumnValues && !encoder.needsCell
+            ? columns.columns.map { column in if case .user(let field) = column.source { field } else { .id } } : nil
+        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true, rowNeedsCell: encoder.needsCell, rowUserFields: userFields, valueColumns: valueColumns)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

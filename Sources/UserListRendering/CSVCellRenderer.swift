@@ -41,6 +41,19 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         RowEncoding.encode(rows, appendRecord)
     }
 
+    /// One record of its columns' values, CRLF-terminated.
+    @_spi(Pipeline) public func encode(columnValues rows: [KeyedCell]) -> [EncodedRow] {
+        RowEncoding.encode(rows) { row, output in
+            var first = true
+            KeyedColumnValues.forEach(in: row.values ?? []) { value in
+                if !first { output.write(byte: UInt8(ascii: ",")) }
+                first = false
+                if let value, !value.isEmpty { Self.appendField(value, to: output) }
+            }
+            output.write("\r\n")
+        }
+    }
+
     /// One record, CRLF-terminated.
     private func appendRecord(_ row: UserRow, to output: OutputWriter) {
         guard columns.areCells else {
@@ -131,5 +144,6 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
 extension CSVCellRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
+    public var encodesColumnValues: Bool { true }
 }

@@ -66,5 +66,5 @@ public struct JSONListRenderer: ListRenderer, CellEncoder, Sendable {
 extension JSONListRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
 }

@@ -117,5 +117,5 @@ public struct MarkdownRenderer: FramedRowRenderer, Sendable {
 extension MarkdownRenderer {
     /// Rows need a cell only for the columns that read one (`--fields id,address.city`: none).
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
 }

@@ -31,5 +31,5 @@ public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
 extension NDJSONCellRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
 }

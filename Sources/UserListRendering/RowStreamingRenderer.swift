@@ -11,7 +11,7 @@ public protocol RowStreamingRenderer: ListRenderer, CellEncoder {
 
 enum RowEncoding {
     /// Encodes each row with `append` into one shared buffer.
-    static func encode(_ rows: [UserRow], _ append: (UserRow, OutputWriter) -> Void) -> [EncodedRow] {
+    static func encode<Row>(_ rows: [Row], _ append: (Row, OutputWriter) -> Void) -> [EncodedRow] {
         guard !rows.isEmpty else { return [] }
         let writer = OutputWriter()
         var ranges: [Range<Int>] = []

@@ -44,31 +44,47 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 
+    /// One line of its columns' values.
+    @_spi(Pipeline) public func encode(columnValues rows: [KeyedCell]) -> [EncodedRow] {
+        RowEncoding.encode(rows) { row, output in
+            var first = true
+            KeyedColumnValues.forEach(in: row.values ?? []) { value in
+                if !first { output.write(byte: UInt8(ascii: "\t")) }
+                first = false
+                if let value { Self.appendField(value.assumingMemoryBound(to: UInt8.self), to: output) }
+            }
+            output.write(byte: UInt8(ascii: "\n"))
+        }
+    }
+
     static func appendField(_ value: String?, to output: OutputWriter) {
         guard var value, !value.isEmpty else { return }
-        value.withUTF8 { bytes in
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let escaped: UInt8
-                switch bytes[i] {
-                case 0x09: escaped = UInt8(ascii: "t")
-                case 0x0A: escaped = UInt8(ascii: "n")
-                case 0x0D: escaped = UInt8(ascii: "r")
-                case 0x5C: escaped = UInt8(ascii: "\\")
-                default: continue
-                }
-                output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i]))
-                output.write(byte: UInt8(ascii: "\\"))
-                output.write(byte: escaped)
-                runStart = i + 1
+        value.withUTF8 { appendField($0, to: output) }
+    }
+
+    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputWriter) {
+        var runStart = 0
+        for i in 0..<bytes.count {
+            let escaped: UInt8
+            switch bytes[i] {
+            case 0x09: escaped = UInt8(ascii: "t")
+            case 0x0A: escaped = UInt8(ascii: "n")
+            case 0x0D: escaped = UInt8(ascii: "r")
+            case 0x5C: escaped = UInt8(ascii: "\\")
+            default: continue
             }
-            output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...]))
+            output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i]))
+            output.write(byte: UInt8(ascii: "\\"))
+            output.write(byte: escaped)
+            runStart = i + 1
         }
+        output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...]))
     }
 }
 
 extension TSVRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
-    public var readsOnlyCells: Bool { columns.readsOnlyCells }
+    public var keyedUserFields: FieldSet? { columns.keyedUserFields }
+    public var encodesColumnValues: Bool { true }
 }

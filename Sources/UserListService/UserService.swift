@@ -131,8 +131,6 @@ private final class PreparedBatch: @unchecked Sendable {
 
     /// The batch, for its notes and to locate a rejected record (its records are let go).
     let batch: RecordBatch
-    /// The user of every record still to be built: one value, so a keyed record allocates nothing.
-    private static let unbuilt = User(id: "")
 
     /// In reverse input order, so the consumer moves them out one by one with `popLast()`.
     private var records: [Record]
@@ -158,6 +156,10 @@ private final class PreparedBatch: @unchecked Sendable {
         // The cells of keyed records, last first, and where each one's record is in `reversed`.
         var cells: [KeyedCell] = []
         var cellSlots: [Int] = []
+        // The user of every record still to be built: one value a batch, so a keyed record
+        // allocates nothing, and the threads don't all count references to one object (a
+        // process-wide one was retained and released by every thread for every record).
+        let unbuilt = User(id: "")
         for index in stride(from: count - 1, through: 0, by: -1) {
             switch NormalizedRecord(batch.records[index]) {
             case .user(let user):
@@ -173,12 +175,15 @@ private final class PreparedBatch: @unchecked Sendable {
                     reversed.append(.keyed(id: keyed.id, nil))
                     continue
                 }
-                var annotated = AnnotatedUser(user: Self.unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: sortValue))
-                annotated.reference = RecordReference(batch: bare, index: index)
-                annotated.isPending = true
+                var annotated = AnnotatedUser(user: unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: sortValue))
                 if let cell, encodeCells != nil {
+                    // Its row is all the run needs of it: no reference to build its user from
+                    // (three more references to count each time the record is copied).
                     cellSlots.append(reversed.count)
                     cells.append(cell)
+                } else {
+                    annotated.reference = RecordReference(batch: bare, index: index)
+                    annotated.isPending = true
                 }
                 hashes.append(UserIDSet.hash(of: keyed.id))
                 reversed.append(.keyed(id: keyed.id, annotated))

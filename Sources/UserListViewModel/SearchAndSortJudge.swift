@@ -14,13 +14,25 @@ package struct SearchAndSortJudge: RecordJudge {
     /// `--count-by`: the value counted rides as the sort value (see ``CountByField/carried(_:)``).
     let countBy: CountByField?
 
-    /// Whether a wanted record gets its cell: a run that prints every match, in columns of the
-    /// cell only, encodes its rows from these and builds no user.
+    /// Whether a wanted record gets its row (a ``KeyedCell``): a run that prints every match, in
+    /// columns its keys hold, encodes its rows from these and builds no whole user.
     package let makesCells: Bool
+    /// Whether the row's columns read the cell beyond its id, and the user's fields they read.
+    package let rowNeedsCell: Bool
+    package let rowUserFields: FieldSet
+    /// When the encoder writes column values as bytes and no column reads the cell: the columns,
+    /// each the id or a field the keys hold, whose values make the row.
+    package let valueColumns: [CanonicalField]?
 
     package let reads: FieldSet
 
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false) {
+    /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil) {
+        precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
+        precondition(valueColumns.map { makesCells && !rowNeedsCell && $0.allSatisfy { FieldSet.keyed.contains($0) } } ?? true, "column values are fields the keys hold")
+        self.valueColumns = valueColumns
+        self.rowNeedsCell = rowNeedsCell
+        self.rowUserFields = rowUserFields
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
         precondition(countBy?.readableFromKeys ?? true, "the keys path counts by the keys records hold")
         self.countBy = countBy
@@ -31,7 +43,7 @@ package struct SearchAndSortJudge: RecordJudge {
         var reads: FieldSet = search == nil ? [] : [.init(.name), .init(.username), .init(.email)]
         if let sort { reads.formUnion(sort.fields.subtracting(FieldSet(.id))) }
         if let countBy { reads.formUnion(countBy.fields.subtracting(FieldSet(.id))) }
-        if makesCells { reads.formUnion(.cell) }
+        if makesCells { reads.formUnion(rowNeedsCell ? FieldSet.cell.union(rowUserFields) : rowUserFields) }
         self.reads = reads
     }
 
@@ -49,14 +61,29 @@ package struct SearchAndSortJudge: RecordJudge {
         } else {
             sortValue = nil
         }
-        return .wanted(sortValue, cell: makesCells ? UserCellViewModel.keyedCell(of: keys, id: id) : nil)
+        guard makesCells else { return .wanted(sortValue, cell: nil) }
+        if let valueColumns {
+            var values: [UInt8] = []
+            values.reserveCapacity(128)
+            for field in valueColumns {
+                if field == .id {
+                    var id = id
+                    id.withUTF8 { KeyedColumnValues.append($0, to: &values) }
+                } else {
+                    KeyedColumnValues.append(keys.bytes(of: field), to: &values)
+                }
+            }
+            return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
+        }
+        let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
+        return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
     }
 }
 
 extension UserCellViewModel {
     /// ``init(user:)``'s cell of a record decided from its keys (each already as the Service
     /// leaves it: trimmed, non-empty), the same strings by the same rules.
-    static func keyedCell(of keys: RecordKeys, id: String) -> KeyedCell {
+    static func keyedCell(of keys: RecordKeys, id: String, user: User? = nil) -> KeyedCell {
         let titleBytes = keys.name ?? keys.username ?? keys.email
         let title = titleBytes.map { String(decoding: $0, as: UTF8.self) } ?? id
         let initials = titleBytes.flatMap { asciiInitials($0) ?? TitleWords($0)?.initials() } ?? initials(of: title)
@@ -67,7 +94,8 @@ extension UserCellViewModel {
             subtitle: keys.email.map { String(decoding: $0, as: UTF8.self) },
             caption: firstNonEmptyLine(of: bio) ?? keys.companyName.map { String(decoding: $0, as: UTF8.self) },
             avatarURL: keys.avatarURL.map { String(decoding: $0, as: UTF8.self) },
-            initials: initials
+            initials: initials,
+            user: user
         )
     }
 
@@ -106,6 +134,35 @@ extension SortKey {
 }
 
 extension RecordKeys {
+    /// The bytes of one of the fields the keys hold (nil for the others, which they never hold).
+    func bytes(of field: CanonicalField) -> UnsafeBufferPointer<UInt8>? {
+        switch field {
+        case .name: name
+        case .email: email
+        case .username: username
+        case .city: city
+        case .companyName: companyName
+        case .bio: bio
+        case .avatarURL: avatarURL
+        default: nil
+        }
+    }
+
+    /// The user of a record decided from its keys, with only `fields` (of ``FieldSet/keyed``):
+    /// what the rows' user columns print, each as the Service leaves it already.
+    func user(id: String, fields: FieldSet) -> User {
+        func text(_ field: CanonicalField, _ bytes: UnsafeBufferPointer<UInt8>?) -> String? {
+            guard fields.contains(field), let bytes else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let city = text(.city, self.city)
+        let companyName = text(.companyName, self.companyName)
+        return User(
+            id: id, name: text(.name, name), username: text(.username, username), email: text(.email, email),
+            avatarURL: text(.avatarURL, avatarURL), bio: text(.bio, bio),
+            address: city.map { Address(city: $0) }, company: companyName.map { Company(name: $0) })
+    }
+
     /// The text of one of the fields the keys hold (nil for the others, which they never hold).
     func text(of field: CanonicalField) -> String? {
         let bytes: UnsafeBufferPointer<UInt8>?

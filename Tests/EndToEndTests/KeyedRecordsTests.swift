@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A run that counts or prints one page decides native records from their keys and builds only
-/// the users it keeps (`RecordKeys`); one that prints every match in the cell's columns encodes
-/// each row from the keys' cell and builds no user; `--where true` makes the same run build every user. Both must
+/// the users it keeps (`RecordKeys`); one that prints every match in columns the keys hold encodes
+/// each row from them and builds no whole user; `--where true` makes the same run build every user. Both must
 /// print the same bytes, warnings and exit status, on records made to trip the keys path: values
 /// with white space to trim (ASCII and Unicode), empty strings, wrong types, foreign keys, ids of
 /// every kind and repeated ids across the reader's 4 MiB chunks, and ends in scripts the byte check
@@ -34,6 +34,12 @@ struct KeyedRecordsTests {
         "-f tsv --fields id,title,caption,initials --sort username:desc",
         "-f markdown --sort email --search é",
         "-f csv --fields id,name,address.city --sort name",
+        // Every match printed, in columns of the user's that the keys hold.
+        "-f csv --fields id,name,email,company.name --sort name",
+        "-f ndjson --fields id,username,bio,avatarURL --search an",
+        "-f json --fields name,address.city,company.name,title --sort city",
+        "-f tsv --fields email,bio,initials",
+        "-f markdown --fields company.name,name --sort company:desc",
     ]
 
     /// Two inputs: NDJSON over several chunks (read in parallel), and one JSON array.

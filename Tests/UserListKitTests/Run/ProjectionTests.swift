@@ -60,8 +60,19 @@ import UserListRendering
         #expect(try judge(nil)?.makesCells == true)
         #expect(try judge("id,title,initials", format: .ndjson)?.makesCells == true)
         #expect(try judge(nil, format: .json)?.makesCells == true)
-        // A column of the user's, or a format that prints no rows of its own: users are built.
-        #expect(try judge("id,name,address.city") == nil)
+        // Columns of the user's that records' keys hold: rows from the keys too, cells only if read.
+        #expect(try judge("id,name,address.city")?.makesCells == true)
+        #expect(try judge("id,name,address.city")?.rowNeedsCell == false)
+        #expect(try judge("id,name,address.city")?.rowUserFields == [.init(.name), .init(.city)])
+        #expect(try judge("title,company.name")?.rowNeedsCell == true)
+        // csv and tsv keep such rows' values as bytes; the others build the few fields' user.
+        #expect(try judge("id,name,address.city")?.valueColumns == [.id, .name, .city])
+        #expect(try judge("email,id", format: .tsv)?.valueColumns == [.email, .id])
+        #expect(try judge("id,name,address.city", format: .ndjson)?.valueColumns == nil)
+        #expect(try judge("title,company.name")?.valueColumns == nil)
+        // A column the keys don't hold, or a format that prints no rows of its own: users are built.
+        #expect(try judge("id,name,phone") == nil)
+        #expect(try judge("id,address.street") == nil)
         #expect(try judge(nil, format: .table) == nil)
         #expect(try Self.run(sort: "name").recordJudge(filtered: false, transformed: false, encoder: nil) == nil)
     }
