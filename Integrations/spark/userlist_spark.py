@@ -799,11 +799,12 @@ class Rejects:
     """`--rejects FILE`: the map stage also writes each rejected record as `#POSITION⇥POSITION⇥LINE`
     (LINE one run's rejects line). Those lines go through the same shuffle as the users, into
     partitions of their own after the users' (buckets, one per 64 map partitions, by the map
-    partition a reject came from, so position ranges in order); partial never sees them. Once the shuffle is done, the driver fetches one bucket
-    at a time (a job of one partition: only that bucket's shuffle blocks are read), sorted by
-    position on its executor, into a local file, and `userlist stage merge --reject-lines FILE`
-    writes them as one run's rejects file (line numbers resolved, atomically, kept on exit 65).
-    The driver holds one bucket at a time; the file holds them all."""
+    partition a reject came from, so position ranges in order); partial never sees them. Once
+    the shuffle is done, the driver fetches one bucket at a time (a job of one partition: only
+    that bucket's shuffle blocks are read), sorted by position on its executor, into a local
+    file, and `userlist stage merge --reject-lines FILE` writes them as one run's rejects file
+    (line numbers resolved, atomically, kept on exit 65). The driver holds one bucket at a
+    time; the file holds them all."""
 
     def __init__(self, sc, mapped, partitions, map_partitions, line_bits):
         import tempfile
