@@ -23,6 +23,8 @@
 @_spi(Pipeline) public enum RecordJudgement: Sendable {
     case dropped
     case wanted(SortValue?, cell: KeyedCell? = nil)
+    /// A match a full page can't keep (see the ViewModel's `PageBound`): counted, nothing made of it.
+    case counted
 }
 
 /// The row of a record decided from its keys: the seed's cell, as the ViewModel makes it of a

@@ -63,6 +63,8 @@ public final class UserService: UserServiceProtocol {
             let keyedRows = prepared.keyedRows
             let ahead = 8
             for position in hashes.indices.suffix(ahead) { seenIDs.prefetch(hash: hashes[position]) }
+            // Matches the page can't keep, counted after dedupe and handed on as one number.
+            var unkept = 0
             var index = 0
             while let record = records.popLast() {
                 defer { index += 1 }
@@ -80,6 +82,13 @@ public final class UserService: UserServiceProtocol {
                     guard var annotated else { continue }
                     if !keyedRows.isEmpty, let row = keyedRows[position] { annotated.annotation.row = row }
                     users.append(annotated)
+                case .counted(let id):
+                    guard seenIDs.insert(id, hash: hashes[position]) else {
+                        report.duplicates += 1
+                        continue
+                    }
+                    report.usersLoaded += 1
+                    unkept += 1
                 case .unusable(let reason):
                     try reject(prepared.batch, index, reason: reason, kind: .unusable, report: &report)
                 case .malformed(let reason):
@@ -87,6 +96,13 @@ public final class UserService: UserServiceProtocol {
                 case .excluded(let reason):
                     report.excluded[reason, default: 0] += 1
                 }
+            }
+            if unkept > 0 {
+                // Their place among the batch's matches doesn't matter: a full page keeps none of
+                // them, and the matches it may keep stay in input order.
+                var counted = AnnotatedUser(user: User(id: ""), annotation: UserAnnotation(matchesSearch: true, sortValue: nil))
+                counted.unkeptMatches = unkept
+                users.append(counted)
             }
             try consume(users)
         }
@@ -124,6 +140,8 @@ private final class PreparedBatch: @unchecked Sendable {
         case user(id: String, AnnotatedUser?)
         /// A user decided from its keys: its id, and the user (only its id, to be built) if wanted.
         case keyed(id: String, AnnotatedUser?)
+        /// A match decided from its keys that the page can't keep: its id, to dedupe and count.
+        case counted(id: String)
         case unusable(reason: String)
         case malformed(reason: String)
         case excluded(reason: String)
@@ -170,9 +188,17 @@ private final class PreparedBatch: @unchecked Sendable {
             case .keyed(let keyed):
                 // Judged on the reading thread from its keys: annotated already, its user built
                 // only if the run keeps it (``AnnotatedUser/materialized()``).
-                guard case .wanted(let sortValue, let cell) = keyed.judgement else {
+                let sortValue: SortValue?, cell: KeyedCell?
+                switch keyed.judgement {
+                case .wanted(let value, let keyedCell):
+                    (sortValue, cell) = (value, keyedCell)
+                case .dropped:
                     hashes.append(UserIDSet.hash(of: keyed.id))
                     reversed.append(.keyed(id: keyed.id, nil))
+                    continue
+                case .counted:
+                    hashes.append(UserIDSet.hash(of: keyed.id))
+                    reversed.append(.counted(id: keyed.id))
                     continue
                 }
                 var annotated = AnnotatedUser(user: unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: sortValue))

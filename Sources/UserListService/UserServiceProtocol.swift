@@ -85,6 +85,9 @@ public struct AnnotatedUser: Sendable {
     /// Only the user's id is built: it was decided from its keys (``RecordKeys``), and
     /// ``materialized()`` builds the rest for a user the run keeps.
     package var isPending = false
+    /// Not a user: this many matches that a full page can't keep, counted by the Service after
+    /// dedupe (see `RecordJudgement.counted`). Only the ViewModel's collector reads it.
+    package var unkeptMatches = 0
 
     public init(user: User, annotation: UserAnnotation) {
         self.user = user

@@ -38,6 +38,8 @@ package struct PageCollector {
     /// `heap.max` once the heap is full: what a match must beat. Asking the heap for it on every
     /// match cost ~550 instructions (W1 on 50k users: 21k matches, 12M of 724M).
     private var worst: SortEntry?
+    /// Where the page's worst entry is published for the reading threads once the page is full.
+    package var bound: PageBound?
     /// Every match's sort key, when there is a sort and no limit.
     private var keys: SortKeyArena?
     /// A full sort of encoded rows past this many bytes spills sorted runs to temporary files.
@@ -116,12 +118,28 @@ package struct PageCollector {
         if heap.count < limit {
             heap.insert(entry)
             some[entry.sequence] = try make()
-            if heap.count == limit { worst = heap.max }
+            if heap.count == limit {
+                worst = heap.max
+                publishBound()
+            }
         } else if let current = worst, entry < current {
             some[heap.replaceMax(with: entry).sequence] = nil
             some[entry.sequence] = try make()
             worst = heap.max
+            publishBound()
         }
+    }
+
+    /// The full page's worst text key, for ``bound``.
+    private func publishBound() {
+        guard let bound, case .text(let folded, _)? = worst?.value else { return }
+        bound.publish(folded: folded)
+    }
+
+    /// Counts `count` matches the page can't keep (past its ``bound``, which a full page set).
+    package mutating func countUnkept(_ count: Int) {
+        precondition(worst != nil, "only a full page has matches it can't keep")
+        matched += count
     }
 
     /// Takes in what `other` collected from another part of the input (positions disjoint from

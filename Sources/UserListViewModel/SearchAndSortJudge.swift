@@ -23,11 +23,14 @@ package struct SearchAndSortJudge: RecordJudge {
     /// When the encoder writes column values as bytes and no column reads the cell: the columns,
     /// each the id or a field the keys hold, whose values make the row.
     package let valueColumns: [CanonicalField]?
+    /// A paged run's bound (see ``PageBound``): a match past it is judged without its sort value.
+    package let bound: PageBound?
 
     package let reads: FieldSet
 
     /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil, bound: PageBound? = nil) {
+        self.bound = bound
         precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
         precondition(valueColumns.map { makesCells && !rowNeedsCell && $0.allSatisfy { FieldSet.keyed.contains($0) } } ?? true, "column values are fields the keys hold")
         self.valueColumns = valueColumns
@@ -54,6 +57,10 @@ package struct SearchAndSortJudge: RecordJudge {
         }
         let sortValue: SortValue?
         if let key = simpleKey {
+            // A text key past the full page's bound: counted, never kept (see ``PageBound``).
+            if let bound, key != .id, let bytes = keys.bytes(of: key.canonicalField), Self.isPast(bound, bytes, scratch: &scratch) {
+                return .counted
+            }
             sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
         } else if let sort {
             // Several keys (or :natural, --collate): one composite key.
@@ -77,6 +84,17 @@ package struct SearchAndSortJudge: RecordJudge {
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
+    }
+}
+
+extension SearchAndSortJudge {
+    /// Whether the folded form of `text` is past `bound` (false when folding needs Foundation).
+    static func isPast(_ bound: PageBound, _ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
+        let room = text.count * FoldingTable.maxGrowth
+        if scratch.count < room { scratch = [UInt8](repeating: 0, count: max(room, 2 * scratch.count, 256)) }
+        let written = scratch.withUnsafeMutableBufferPointer { TextFolding.foldUTF8(text, into: $0.baseAddress!) }
+        guard written >= 0 else { return false }
+        return scratch.withUnsafeBufferPointer { bound.excludes(folded: UnsafeBufferPointer(rebasing: $0[..<written])) }
     }
 }
 

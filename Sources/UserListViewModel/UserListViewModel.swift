@@ -18,6 +18,8 @@ public final class UserListViewModel {
     private let encoder: (any CellEncoder)?
     /// Bytes a full sort of encoded rows keeps in memory before it spills sorted runs to disk.
     public var sortMemoryBudget = 256 << 20
+    /// Shared with the judge of the reading threads (``SearchAndSortJudge``): the full page's bound.
+    package var pageBound: PageBound?
     /// `--rejects`: the users `--where` failed on go there too, with the canonical user as their record.
     public var rejects: (any RejectReporter)?
     /// `--count`: only count the matches (nothing is kept, whatever the query's page).
@@ -61,6 +63,7 @@ public final class UserListViewModel {
 
     private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
         var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil && !countOnly && countBy == nil, sortBudget: sortMemoryBudget)
+        collector.bound = pageBound
         var streamed: [EncodedRow] = []
         // `--count-by`: one entry per distinct value, whatever the number of users.
         var counts: [String: Int] = [:]
@@ -71,6 +74,10 @@ public final class UserListViewModel {
             // annotated user out of the array (its strings, sort key and row retained, then
             // released), through generic value-witness calls (W3 on 50k users: 1,406.3M → 1,368.5M).
             for index in users.indices {
+                if users[index].unkeptMatches > 0 {
+                    collector.countUnkept(users[index].unkeptMatches)
+                    continue
+                }
                 switch users[index].annotation.filter {
                 case .failed(let message):
                     // As jq stops on an error, so does the run: a job must not report fewer users
