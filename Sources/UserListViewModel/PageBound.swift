@@ -5,7 +5,8 @@ import Synchronization
 /// are judged): its sort value is never made, and it reaches the collector as a match with no key,
 /// which a full page never keeps but still counts.
 ///
-/// Only the first 8 bytes of the worst kept entry's folded text, big-endian, as
+/// Only the first 8 bytes of the worst kept entry's folded text (or composite key, `--sort
+/// city,name:desc`, `--collate`: its bytes are compared as they are), big-endian, as
 /// ``SortKeyArena``'s prefixes: a match whose own prefix is past it (after it in the page's
 /// order) is past the worst entry, and the worst entry only gets better as the page fills, so a
 /// bound read a little late is still a bound. Equal prefixes decide nothing and are left to the
@@ -21,7 +22,15 @@ package final class PageBound: Sendable {
     /// The page is full and its worst entry's folded text is `folded`.
     func publish(folded: String) {
         var folded = folded
-        let value = folded.withUTF8 { Self.prefix(of: $0) }
+        publish(folded.withUTF8 { Self.prefix(of: $0) })
+    }
+
+    /// The page is full and its worst entry's composite key is `bytes` (compared as they are).
+    func publish(bytes: [UInt8]) {
+        publish(bytes.withUnsafeBufferPointer { Self.prefix(of: $0) })
+    }
+
+    private func publish(_ value: UInt64) {
         prefix.store(value, ordering: .relaxed)
         isSet.store(true, ordering: .releasing)
     }

@@ -130,10 +130,14 @@ package struct PageCollector {
         }
     }
 
-    /// The full page's worst text key, for ``bound``.
+    /// The full page's worst text or composite key, for ``bound``.
     private func publishBound() {
-        guard let bound, case .text(let folded, _)? = worst?.value else { return }
-        bound.publish(folded: folded)
+        guard let bound else { return }
+        switch worst?.value {
+        case .text(let folded, _)?: bound.publish(folded: folded)
+        case .bytes(let bytes)?: bound.publish(bytes: bytes)
+        default: break
+        }
     }
 
     /// Counts `count` matches the page can't keep (past its ``bound``, which a full page set).

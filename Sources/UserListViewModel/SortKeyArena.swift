@@ -194,12 +194,23 @@ struct SortKeyView {
         }
     }
 
+    /// memcmp's order, 8 bytes at a time in line: keys are short (names, cities, emails), and
+    /// equal ones are common (a name is shared by ten users in the international data), so a
+    /// full sort compares many whole keys; a call to memcmp for each was most of its time.
     @inline(__always)
     private static func compareBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let common = min(a.count, b.count)
-        if common > 0 {
-            let c = Int(memcmp(a.baseAddress!, b.baseAddress!, common))
-            if c != 0 { return c }
+        var index = 0
+        while index + 8 <= common {
+            let x = UInt64(bigEndian: a.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let y = UInt64(bigEndian: b.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if x != y { return x < y ? -1 : 1 }
+            index += 8
+        }
+        while index < common {
+            let x = a[index], y = b[index]
+            if x != y { return x < y ? -1 : 1 }
+            index += 1
         }
         return a.count - b.count
     }

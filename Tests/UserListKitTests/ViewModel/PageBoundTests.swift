@@ -36,6 +36,13 @@ extension ViewModelTests {
             #expect(!Self.excludes(bound, "zoe"))
         }
 
+        @Test func aCompositeKeyIsComparedAsItsBytes() {
+            let bound = PageBound(descending: false)
+            bound.publish(bytes: [0x00, 0x02, 0x6D, 0x00, 0x00, 0x01])
+            #expect([[0x00, 0x02, 0x6E] as [UInt8], [0x01], [0x00, 0x02, 0x6D, 0x00, 0x00, 0x01, 0x02]].allSatisfy { key in key.withUnsafeBufferPointer { bound.excludes(folded: $0) } })
+            #expect(![[0x00, 0x02, 0x6D, 0x00, 0x00, 0x01] as [UInt8], [0x00, 0x02, 0x61]].contains { key in key.withUnsafeBufferPointer { bound.excludes(folded: $0) } })
+        }
+
         @Test func aFullPagePublishesItsWorstTextKey() throws {
             let bound = PageBound(descending: false)
             var collector = PageCollector(sort: UserSortOrder(key: .name), page: 1, pageSize: 2)
