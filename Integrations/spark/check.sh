@@ -5,11 +5,12 @@
 #   1. small exports of bytes a text pipe can't carry (invalid UTF-8, NUL, a lone \r, CRLF);
 #   2. every option the README lists and every format, over skewed shards (an empty file, gzip,
 #      ids repeated across files, CRLF, bad lines, a file Spark splits in two, a name with `,`
-#      and `[`), with a relative --userlist the job ships itself; full exports written as part
-#      files (--output-dir) whose concatenation is one run's output; the stages' environment;
+#      and `[`), with a relative --userlist the job ships itself; --rejects files; full exports
+#      written as part files (--output-dir) whose concatenation is one run's output; the stages'
+#      environment;
 #   3. failures, each one line with its exit code: a missing binary, an executor's binary of
 #      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL (in
-#      local mode), an input that does not exist, a bad option, --rejects;
+#      local mode), an input that does not exist, a bad option, --max-rejects;
 #   4. a COUNT-user international export split into PARTS files, in local mode: a paged query, a
 #      full sorted export and a --where export, with the times of both (USERLIST_SPARK_TIMINGS=1).
 #
@@ -26,7 +27,8 @@
 # Integrations/spark/.venv (gitignored). Data lands in Integrations/spark/data (gitignored).
 # Environment: USERLIST (default .build-release/release/userlist, built when missing), MASTER
 # (local[2]; with CLUSTER=1 the cluster's), COUNT (1000000), PARTS (8), PYSPARK_VERSION (4.0.1), BYTES_ONLY=1 (part 1 only),
-# OPTIONS_ONLY=1 (parts 1-3). SKIP_WITHOUT_PYSPARK=1 (CI) makes a missing Java or a PySpark that
+# OPTIONS_ONLY=1 (parts 1-3), ONLY=REGEX (parts 1-3: only the checks whose label matches, say
+# ONLY='^rejects' or ONLY='parts|killed'). SKIP_WITHOUT_PYSPARK=1 (CI) makes a missing Java or a PySpark that
 # can't be installed (PyPI unreachable) a loud SKIPPED line and exit 0 instead of a failure; a
 # wrong answer fails either way.
 set -euo pipefail
@@ -64,6 +66,8 @@ echo "PySpark $("$VENV/bin/python" -c 'import pyspark; print(pyspark.__version__
 
 mkdir -p "$DATA"
 status=0
+# ONLY=REGEX: the checks of parts 1-3 whose label matches (the others say nothing).
+wanted() { [ -z "${ONLY:-}" ] || [[ $1 =~ $ONLY ]]; }
 LOCAL_MASTER=$MASTER
 # The job as a user starts it: the script with --master (a client-mode submission), and for
 # the part files, whose output is not standard output, spark-submit (its Python runner merges
@@ -85,7 +89,14 @@ if [ "${CLUSTER:-0}" = 1 ]; then
   "$SPARK_HOME/bin/spark-class" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --cores 2 --memory 2g \
     --webui-port "$(free_port)" --work-dir "$CLUSTER_DIR/work" "spark://127.0.0.1:$MASTER_PORT" > "$CLUSTER_DIR/worker.log" 2>&1 &
   worker_pid=$!
-  trap 'kill $worker_pid $master_pid 2>/dev/null; wait $worker_pid $master_pid 2>/dev/null' EXIT
+  # Stopped at exit. A JVM ended by SIGTERM exits 143, which `wait` returns; under set -e a
+  # failing command in the EXIT trap ends the script with its status: every check passed, and
+  # check.sh ended 143 as if killed by SIGTERM. `|| true`: the script's own status stands.
+  stop_cluster() {
+    kill "$worker_pid" "$master_pid" 2>/dev/null || true
+    wait "$worker_pid" "$master_pid" 2>/dev/null || true
+  }
+  trap stop_cluster EXIT
   for _ in $(seq 1 120); do grep -qs "Successfully registered with master" "$CLUSTER_DIR/worker.log" && break; sleep 1; done
   grep -q "Successfully registered with master" "$CLUSTER_DIR/worker.log" || { tail -5 "$CLUSTER_DIR"/*.log; echo "check.sh: the standalone worker did not register in 120 s" >&2; exit 1; }
   export SPARK_CONF_DIR=$HERE
@@ -116,6 +127,7 @@ odd=(
 )
 { n=100; for line in "${odd[@]}"; do good $n "Pad$n"; good $((n + 50)) "Pad$((n + 50))"; printf "$line\\n"; n=$((n + 1)); done; good $n "Pad$n"; } > "$BYTES/mixed.ndjson"
 check_bytes() { # $1 = label, $2 = input file, then userlist options
+  wanted "$1" || return 0
   local label=$1 file=$2; shift 2
   local one=$BYTES/$label.one spark=$BYTES/$label.spark one_code=0 spark_code=0 same=yes
   "$USERLIST" "$file" "$@" > "$one" 2> "$one.err" || one_code=$?
@@ -140,9 +152,9 @@ check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict 
 
 # Every option the README lists, through the job (issue 24), over skewed shards: an empty file, a
 # gzip one, ids repeated across shards, CRLF line ends, bad lines, and a name with `,` and `[`
-# (a path, never a glob). The binary is named by a relative path: the job ships it. @SUMMARY@ and
-# @OUT@ stand for a file of each run's own (their "seconds" differ, and "bytes" with the .gz; the
-# rest must not).
+# (a path, never a glob). The binary is named by a relative path: the job ships it. @SUMMARY@,
+# @OUT@ and @REJECTS@ stand for a file of each run's own (the summaries' "seconds" differ, and
+# "bytes" with the .gz; the rest must not, and the rejects files are compared as they are).
 SHARDS=$DATA/shards
 if [ ! -s "$SHARDS/.done" ]; then
   rm -rf "$SHARDS"; mkdir -p "$SHARDS"
@@ -161,12 +173,14 @@ if [ ! -s "$SHARDS/.done" ]; then
 fi
 SHARD_FILES=("$SHARDS"/[0-9]*)
 RELATIVE_USERLIST=$(realpath --relative-to=. "$USERLIST")
-check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@ replaced)
+check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@, @REJECTS@ replaced)
+  wanted "$1" || return 0
   local label=$1; shift
   local one=$SHARDS/$label.one spark=$SHARDS/$label.spark one_code=0 spark_code=0 same=yes
   rm -f "$one"* "$spark"*
   local one_options=("${@//@SUMMARY@/$one.summary}") spark_options=("${@//@SUMMARY@/$spark.summary}")
   one_options=("${one_options[@]//@OUT@/$one.out}"); spark_options=("${spark_options[@]//@OUT@/$spark.out}")
+  one_options=("${one_options[@]//@REJECTS@/$one.rejects}"); spark_options=("${spark_options[@]//@REJECTS@/$spark.rejects}")
   "$USERLIST" "${SHARD_FILES[@]}" "${one_options[@]}" > "$one" 2> "$one.err" || one_code=$?
   "${JOB[@]}" --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[@]}" -- \
     "${spark_options[@]}" > "$spark" 2> "$spark.err" || spark_code=$?
@@ -178,6 +192,9 @@ check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@ replaced
     # lines' (README: Where it differs from one run).
     cmp -s <(sed 's/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//' "$one.$extra" 2>&1) <(sed 's/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//' "$spark.$extra" 2>&1) || same="$same ($extra differs)"
   done
+  if [ -e "$one.rejects" ] || [ -e "$spark.rejects" ]; then
+    cmp -s "$one.rejects" "$spark.rejects" 2>/dev/null || same="$same (rejects differ)"
+  fi
   [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
   printf '%-18s exit %s  %3s userlist: lines  %6s bytes   cmp: %s\n' "$label" "$one_code" "$(grep -c '^userlist:' "$one.err")" "$(stat -c %s "$one")" "$same"
   if [ "$same" != yes ]; then
@@ -205,18 +222,28 @@ check_options markdown       --skip-bad-json --search an --sort name --page 2 --
 # The page's header says when it was made: SOURCE_DATE_EPOCH fixes it for both, as for a
 # reproducible report (the one run and the job's merge stage would be seconds apart).
 SOURCE_DATE_EPOCH=1764115200 check_options html --skip-bad-json --search er --sort email:desc --page 1 --page-size 25 -f html
+# --rejects: every record that did not become a user, one run's file byte for byte (in order of
+# position, the line numbers of the split Spark cut in two resolved); on exit 65 both hold the
+# rejects before the error (none here: the bad line comes before the record with no id).
+check_options rejects-page    --skip-bad-json --search an --sort name --page 2 --page-size 7 -f json --rejects @REJECTS@
+check_options rejects-full    --skip-bad-json --sort city:desc -f tsv -o @OUT@ --rejects @REJECTS@ --summary @SUMMARY@
+check_options rejects-failed  --sort name -f csv --rejects @REJECTS@
 # Full exports as part files (--output-dir): `cat part-*` must be one run's output byte for byte,
 # _SUCCESS written, _summary.json one run's summary (but "seconds", and "bytes" with the .gz),
 # and --summary FILE after -- the same; nothing else in the directory. --partitions 3: more
 # sorted partitions than the 2 cores.
-check_parts() { # $1 = label, then userlist options
+check_parts() { # $1 = label, then userlist options (@REJECTS@ replaced)
+  wanted "$1" || return 0
   local label=$1; shift
   local one=$SHARDS/$label.one spark=$SHARDS/$label.parts one_code=0 spark_code=0 same=yes
   rm -rf "$one"* "$spark"*
-  "$USERLIST" "${SHARD_FILES[@]}" "$@" --summary "$one.summary" > "$one" 2> "$one.err" || one_code=$?
+  "$USERLIST" "${SHARD_FILES[@]}" "${@//@REJECTS@/$one.rejects}" --summary "$one.summary" > "$one" 2> "$one.err" || one_code=$?
   "${PARTS_JOB[@]}" --userlist "$RELATIVE_USERLIST" --partitions 3 --output-dir "$spark" "${SHARD_FILES[@]}" -- \
-    "$@" --summary "$spark.summary" > "$spark.err" 2>&1 || spark_code=$?
+    "${@//@REJECTS@/$spark.rejects}" --summary "$spark.summary" > "$spark.err" 2>&1 || spark_code=$?
   cat "$spark"/part-* 2>/dev/null | cmp -s "$one" - || same=NO
+  if [ -e "$one.rejects" ] || [ -e "$spark.rejects" ]; then
+    cmp -s "$one.rejects" "$spark.rejects" 2>/dev/null || same="$same (rejects differ)"
+  fi
   [ -e "$spark/_SUCCESS" ] || same="$same (no _SUCCESS)"
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
   local strip='s/"seconds":[0-9.e-]*//; s/"bytes":[0-9]*//'
@@ -233,11 +260,12 @@ check_parts() { # $1 = label, then userlist options
   fi
 }
 check_parts parts-csv    --skip-bad-json --sort city:desc -f csv
-check_parts parts-json   --skip-bad-json --search an --sort name -f json
+check_parts parts-json   --skip-bad-json --search an --sort name -f json --rejects @REJECTS@
 check_parts parts-ndjson --skip-bad-json --where '.address.city | startswith("S")' -f ndjson
 # The stages see only what userlist needs of the environment: the driver's other variables are
 # not in jq's $ENV, unless named with --env (then as one run sees them).
 env_check() { # $1 = label, $2 = what one run's environment lacks or has, then spark options
+  wanted "$1" || return 0
   local label=$1 one_env=$2; shift 2
   local one=$SHARDS/$label.one spark=$SHARDS/$label.spark same=yes
   env $one_env "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --where '$ENV.USERLIST_CHECK_SECRET == null' --count > "$one" 2>/dev/null || true
@@ -259,6 +287,7 @@ printf '#!/bin/sh\n[ "$0" != %s ] && [ "$1" = --version ] && { echo 0.0.1; exit 
 chmod +x "$FAIL"/*-userlist
 head -c 30000 "$SHARDS/3-gzip.ndjson.gz" > "$FAIL/cut,[short].ndjson.gz"
 check_failure() { # $1 = label, $2 = expected exit, $3 = expected line (a grep -E pattern), then job arguments
+  wanted "$1" || return 0
   local label=$1 expected=$2 pattern=$3; shift 3
   local code=0 err=$FAIL/$label.err verdict=yes
   local job=("${JOB[@]}")
@@ -284,8 +313,8 @@ check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file 
   --userlist "$RELATIVE_USERLIST" "$SHARDS/nothing-here.ndjson" -- -f csv
 check_failure bad-option 64 "^userlist: unknown option '--sortt'" \
   --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --sortt name
-check_failure rejects 64 "^userlist: --rejects and --max-rejects are not available in stages" \
-  --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --skip-bad-json --rejects "$FAIL/rejects.ndjson"
+check_failure max-rejects 64 "^userlist: --max-rejects is not available in stages" \
+  --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --skip-bad-json --rejects "$FAIL/rejects.ndjson" --max-rejects 5
 # A part-files run that fails leaves nothing: no DIR when the job made it.
 rm -rf "$FAIL/cut-dir"
 check_failure truncated-gzip-dir 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
@@ -294,7 +323,7 @@ check_failure truncated-gzip-dir 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz:
 mkdir -p "$FAIL/not-empty"; touch "$FAIL/not-empty/x"
 check_failure dir-not-empty 73 "^userlist_spark.py: --output-dir .*/not-empty: not empty" \
   --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/not-empty" "${SHARD_FILES[0]}" -- --sort name -f csv
-[ "${OPTIONS_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
+if [ "${OPTIONS_ONLY:-0}" = 1 ] || [ -n "${ONLY:-}" ]; then echo "check.sh: $SECONDS s"; exit $status; fi
 
 
 EXPORT=$DATA/users-intl-$COUNT.ndjson

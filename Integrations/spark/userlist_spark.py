@@ -289,6 +289,9 @@ def stage_text(text):
 MARK_BASE, MARK_PER_SPLIT = 10 ** 17, 10 ** 11
 # Global positions: a partition's index in the high bits, the line's index in it in the low ones.
 POSITION_BITS = 43
+# A record's position in the stages: its line's position, then 20 bits of its index among the
+# line's records (Sources/UserListKit/Stages/StagePosition.swift).
+ITEM_BITS = 20
 
 
 def number_lines(spark, files):
@@ -336,7 +339,7 @@ def number_lines(spark, files):
             position += 1
             line += 1
 
-    return lines.mapPartitionsWithIndex(tag)
+    return lines.mapPartitionsWithIndex(tag), line_bits
 
 
 def stage_arguments(stage, names, options):
@@ -774,6 +777,85 @@ class PartFiles:
             pass
 
 
+def rejects_file(options):
+    """`--rejects FILE` (or `--rejects=FILE`) among userlist's options, or None."""
+    index = 0
+    while index < len(options):
+        word = options[index]
+        if word == "--":
+            break
+        if word.startswith("--rejects="):
+            return word.split("=", 1)[1]
+        if word == "--rejects" and index + 1 < len(options):
+            return options[index + 1]
+        if word in JQ_PAIRS:
+            index += 3
+        else:
+            index += 2 if word in TAKES_VALUE else 1
+    return None
+
+
+class Rejects:
+    """`--rejects FILE`: the map stage also writes each rejected record as `#POSITION⇥POSITION⇥LINE`
+    (LINE one run's rejects line). Those lines go through the same shuffle as the users, into
+    partitions of their own after the users' (buckets, one per 64 map partitions, by the map
+    partition a reject came from, so position ranges in order); partial never sees them. Once
+    the shuffle is done, the driver fetches one bucket at a time (a job of one partition: only
+    that bucket's shuffle blocks are read), sorted by position on its executor, into a local
+    file, and `userlist stage merge --reject-lines FILE` writes them as one run's rejects file
+    (line numbers resolved, atomically, kept on exit 65). The driver holds one bucket at a
+    time; the file holds them all."""
+
+    def __init__(self, sc, mapped, partitions, map_partitions, line_bits):
+        import tempfile
+        from pyspark.rdd import portable_hash
+        self.sc = sc
+        self.partitions = partitions
+        # One bucket per 64 map partitions (8 GiB of input in 128 MiB splits): a small job's
+        # rejects are one fetch, and at 1% rejects a bucket is ~80 MB on the driver.
+        self.buckets = max(1, min(map_partitions, map_partitions // 64 + 1))
+        buckets = self.buckets
+
+        # A reject's key is `#` and its record's position: its line's position (the map partition
+        # in the bits above line_bits) above ITEM_BITS bits of its index in the line.
+        shift = line_bits + ITEM_BITS
+
+        def partition_of(key):
+            if key[:1] == "#":
+                bucket = (int(key[1:]) >> shift) * buckets // map_partitions
+                return partitions + min(buckets - 1, max(0, bucket))
+            return portable_hash(key) % partitions
+
+        self.shuffled = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions + buckets,
+                                                      partitionFunc=partition_of)
+        self.users = self.shuffled.map(lambda kv: kv[1][1])
+        handle, self.path = tempfile.mkstemp(prefix="userlist-spark-rejects-")
+        os.close(handle)
+
+    def only_users(self, run):
+        """A stage runner for the users' partitions only: the buckets' get no process."""
+        partitions = self.partitions
+
+        def users_only(index, lines):
+            return run(index, lines) if index < partitions else iter(())
+
+        return users_only
+
+    def gather(self):
+        lines = self.shuffled.map(lambda kv: kv[1])
+        with open(self.path, "wb") as out:
+            for bucket in range(self.buckets):
+                for line in self.sc.runJob(lines, lambda pairs: [line for _, line in sorted(pairs)],
+                                           partitions=[self.partitions + bucket]):
+                    out.write(line.encode("utf-8") + b"\n")
+
+    def remove(self):
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+
+
 def sample_partitions(partial, samples_per_partition):
     """One pass over a full export's partial lines (persisted): per partition, its counts lines,
     a reservoir sample of the rows' sort keys (for the range bounds of the sort), how many rows,
@@ -884,17 +966,27 @@ def run_job(args, options, started, timings):
         def runner(stage, extra=(), chunks=None):
             return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks)
 
-        numbered = number_lines(spark, names)
+        numbered, line_bits = number_lines(spark, names)
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         mapped = numbered.mapPartitionsWithIndex(runner("map"))
-        users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
-        partial = users.mapPartitionsWithIndex(runner("partial"))
-
-        if parts is not None and plan["sort"]:
-            code = write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started, timings)
+        if rejects_file(stage_options) is None:
+            rejects = None
+            users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
+            partial = users.mapPartitionsWithIndex(runner("partial"))
         else:
-            code = gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args,
-                                     started, timings)
+            rejects = Rejects(sc, mapped, partitions, numbered.getNumPartitions(), line_bits)
+            partial = rejects.users.mapPartitionsWithIndex(rejects.only_users(runner("partial")))
+
+        try:
+            if parts is not None and plan["sort"]:
+                code = write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started,
+                                   timings, rejects)
+            else:
+                code = gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args,
+                                         started, timings, rejects)
+        finally:
+            if rejects is not None:
+                rejects.remove()
         if code != 0 and parts is not None:
             parts.abandon()
         return code
@@ -906,7 +998,8 @@ def run_job(args, options, started, timings):
         sc.stop()
 
 
-def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args, started, timings):
+def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args, started, timings,
+                      rejects=None):
     """The partial lines into `userlist stage merge` on the driver: a page's or a count's
     candidates combined in a tree first (few lines reach the driver), a full export sorted by
     Spark and streamed partition by partition (--output, standard output). With --output-dir
@@ -922,6 +1015,8 @@ def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, me
         merge_extra += ["--output", os.path.join(scratch, "out"), "--summary", os.path.join(scratch, "summary.json")]
     elif args.output is not None and args.output != "-":
         merge_extra += ["--output", args.output]
+    if rejects is not None:
+        merge_extra += ["--reject-lines", rejects.path]
     merge_extra = merge_options + merge_extra
     if plan["sort"]:
         # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
@@ -939,6 +1034,10 @@ def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, me
                 timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ", combine"))
                 first = False
             merge.stdin.write(line.encode("utf-8") + b"\n")
+        if rejects is not None:
+            # Every partial line is in: the shuffle is done, and merge reads the rejects at the end.
+            rejects.gather()
+            timings.mark("the rejects")
         merge.stdin.close()
     except BrokenPipeError:
         pass  # merge stopped early; its exit code says why
@@ -976,7 +1075,8 @@ def give_summary(target, summary):
         raise JobFailure("userlist: %s: %s" % (target, error.strerror), EX_CANTCREAT)
 
 
-def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started, timings):
+def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started, timings,
+                rejects=None):
     """A full export as ordered part files (PartFiles), nothing of it through the driver:
 
     1. one pass over partial's lines (persisted) gives each partition's counts, a sample of its
@@ -1003,7 +1103,11 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
     # json's rows are joined by commas: the last one, which has none after it, ends the last part.
     last = max(tops) if tops and plan["separator"] else None
     ends_input = counts + ([last[1]] if last else [])
-    code, ends = driver_merge(merge_options + ["--part", "ends"], ends_input)
+    rejects_extra = []
+    if rejects is not None:
+        rejects.gather()
+        rejects_extra = ["--reject-lines", rejects.path]
+    code, ends = driver_merge(merge_options + ["--part", "ends"] + rejects_extra, ends_input)
     if code != 0:
         return code
     ends = json.loads(ends)

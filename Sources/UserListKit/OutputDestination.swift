@@ -134,13 +134,13 @@ extension UserListRun {
         return statistics
     }
 
-    /// ``DistinctOutputFiles``.
-    private func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
+    /// `-o`, `--rejects` and `--summary` naming one file: ``DistinctOutputFiles``.
+    func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
         try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary)
     }
 
     /// `--rejects` is put in place when the run succeeded or stopped on bad data (exit 65).
-    private static func keepsRejects(after failure: UserlistError?) -> Bool {
+    static func keepsRejects(after failure: UserlistError?) -> Bool {
         guard let failure else { return true }
         return failure.kind == .data
     }

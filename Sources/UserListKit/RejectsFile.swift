@@ -44,6 +44,14 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         }
     }
 
+    /// A line as ``write(_:to:)`` makes it, made elsewhere: the map stage's, for the merge stage
+    /// of a distributed run, which gathers every partition's (README: Past one machine).
+    func append(line: String) {
+        count += 1
+        writer?.write(line)
+        writer?.write(byte: UInt8(ascii: "\n"))
+    }
+
     /// Writes out what is buffered, before anything is renamed into place.
     func flush() throws(UserlistError) {
         do { try writer?.flush() } catch {
@@ -69,7 +77,8 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         file.abandon()
     }
 
-    private static func write(_ record: RejectedRecord, to output: OutputWriter) {
+    /// One line, `\n` included.
+    static func write(_ record: RejectedRecord, to output: OutputWriter) {
         output.write("{\"input\":")
         JSONText.appendString(record.location.input, to: output)
         output.write(",\"line\":")

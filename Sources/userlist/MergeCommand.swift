@@ -16,7 +16,13 @@ struct MergeCommand: StageSubcommand {
     @Option(help: ArgumentHelp("What to write: whole (the output, the default); combine (a page's or a count's partial lines from several partitions → the same for all of them); rows (one sorted partition of a full export → its rows, each followed by the separator between rows); ends (the counts and the last row → {\"head\",\"tail\"} as JSON, the warnings and --summary).", valueName: "part"))
     var part: MergePart = .whole
 
-    func validate() throws { try options.validate(writesOutput: true) }
+    @Option(help: ArgumentHelp("With --rejects FILE: the map stage's reject lines (what it writes with --rejects behind '#'), sorted by position, which merge writes to FILE as one run writes its rejects (the driver sets them apart from the users).", valueName: "file"))
+    var rejectLines: String?
+
+    func validate() throws {
+        try options.validate(writesOutput: true)
+        if rejectLines != nil, options.batch.rejects == nil { throw ValidationError("--reject-lines is for --rejects FILE: give both") }
+    }
 
     func run(variables: JQVariables) throws {
         let run = try options.makeRun(variables: variables)
@@ -25,7 +31,7 @@ struct MergeCommand: StageSubcommand {
             try run.runStage(
                 .merge, names: options.names, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
                 warnings: StandardErrorReporter(quiet: options.batch.quiet), reporting: reportingSummary, expectedLines: lines,
-                started: started.map { Date(timeIntervalSince1970: $0) }, part: part)
+                started: started.map { Date(timeIntervalSince1970: $0) }, part: part, rejectLines: rejectLines)
         }
     }
 }

@@ -20,7 +20,7 @@ enum OptionTable {
         "list": listBeforeJQ + listGuards + listJQ + listDefaults,
         "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle, "stage partial": listSingle, "stage plan": listSingle,
-        "stage merge": listSingle + [["--lines"], ["--started"], ["--part"]],
+        "stage merge": listSingle + [["--lines"], ["--started"], ["--part"], ["--reject-lines"]],
         "fields": [["-f", "--format"]],
         "schema": [["--fields"]],
     ]

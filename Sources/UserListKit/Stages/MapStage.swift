@@ -11,6 +11,8 @@ import UserListViewModel
 /// other record (``NormalizedRecord``). A user is written under its id, for the shuffle that keeps
 /// each id's smallest position; everything else is counted, and what a single run would say
 /// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
+/// With `--rejects`, each rejected record is also written as `#POSITION⇥POSITION⇥LINE`, LINE the
+/// rejects file's line (its line numbers marked as the warnings' are), for the merge to write.
 struct MapStage {
     let run: UserListRun
     /// The inputs' names, by index: messages name them as a single run would.
@@ -129,6 +131,19 @@ struct MapStage {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
                         statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
                     } else {
+                        if run.rejectsPath != nil {
+                            // `--rejects`: the line one run writes, behind `#POSITION` (a key no id
+                            // has, for the driver to set apart) and its position, for the merge.
+                            // A --strict run writes none (its first reject is its error).
+                            var kind = RejectedRecord.Kind.unusable
+                            if case .malformed = record { kind = .badJSON }
+                            output.write(byte: UInt8(ascii: "#"))
+                            output.write(int: position)
+                            output.write(byte: UInt8(ascii: "\t"))
+                            output.write(int: position)
+                            output.write(byte: UInt8(ascii: "\t"))
+                            RejectsFile.write(RejectedRecord(kind: kind, location: location, reason: reason, text: batch.text(ofRecord: index)), to: output)
+                        }
                         statistics.warnings.append(.init(position: position, input: input, text: LoadMessages.skipped(at: location, reason: reason).text))
                         // Only the first few are ever printed: a dirty export must not grow this.
                         if statistics.warnings.count > 2 * LoadMessages.warningLimit { statistics.warnings = StageStatistics.first(statistics.warnings) }

@@ -21,6 +21,10 @@ struct MergeStage {
     var names: [String] = []
     /// The whole output, or a piece of it (``MergePart``).
     var part: MergePart = .whole
+    /// `--rejects FILE` with `--reject-lines`: the map stage's reject lines (`#POSITION⇥POSITION⇥LINE`),
+    /// sorted by position, which the merge writes to `rejects` once every count is in.
+    var rejects: RejectsFile?
+    var rejectLines: StageInput?
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
@@ -45,10 +49,18 @@ struct MergeStage {
         let head = part == .ends ? OutputWriter() : output
         let rowsOutput = part == .ends ? OutputWriter() : output
 
+        /// The split's line counts before each marked split, taken before ``StageStatistics/resolveLines()``
+        /// lets the marks go: the reject lines are resolved with them after.
+        var bases: [Int: Int]?
+        func resolveLines() throws(UserlistError) {
+            if bases == nil, let parts = total.parts { bases = StageLineMark.bases(parts) }
+            try total.resolveLines()
+        }
+
         /// Once every line of counts is in (they sort first): the warnings, and the output's start.
         func startStreaming() throws(UserlistError) {
             streaming = true
-            try total.resolveLines()
+            try resolveLines()
             if let error = total.error {
                 for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
                 // A single run printing every match in input order streams its rows as they are
@@ -177,7 +189,10 @@ struct MergeStage {
         if let expectedLines, total.lines != expectedLines {
             throw UserlistError(.data, Diagnostic(.stage, scope: "stage merge", "the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice"))
         }
-        try total.resolveLines()
+        try resolveLines()
+        if let rejects, let rejectLines {
+            try writeRejects(rejectLines, before: Self.rejectsEnd(total), bases: bases ?? [:], to: rejects)
+        }
         if stream != nil {
             if !streaming { try startStreaming() }
             if let error = total.error {
@@ -230,6 +245,35 @@ struct MergeStage {
         try run.render(run.limited(state), with: renderer, highlight: highlight, to: output)
         statistics.count(state, query: run.query)
         return (statistics, total)
+    }
+
+    /// In a run that fails, where its rejects end: a single run writes a chunk's rejects as it
+    /// takes the chunk's records in, and stops at a reading error before that chunk's records, at
+    /// a `--where` error after them. So, when each input is one 4 MiB chunk: the rejects of the
+    /// inputs before a reading error's, or up to the end of a `--where` error's input. (A
+    /// `--strict` run writes none: its first reject is its error.)
+    static func rejectsEnd(_ total: StageStatistics) -> Int? {
+        guard let error = total.error else { return nil }
+        let first = error.rank == .filter ? error.input + 1 : error.input
+        return total.starts.filter { $0.input >= first }.map { StagePosition.of(line: $0.line, item: 0) }.min()
+    }
+
+    /// The map stage's reject lines, in order of position, as one run's rejects file: their line
+    /// numbers resolved, and in a run that fails, those before `end` only (``rejectsEnd(_:)``).
+    private func writeRejects(_ lines: StageInput, before end: Int?, bases: [Int: Int], to rejects: RejectsFile) throws(UserlistError) {
+        var previous = -1
+        try lines.forEachLine { (line, number) throws(UserlistError) in
+            guard line.first == UInt8(ascii: "#"), let fields = StageLine.fields(line, count: 3), let position = StageLine.integer(fields[1]) else {
+                throw StageFailure.badLine(.merge, lines, number, line, expected: "#POSITION<TAB>POSITION<TAB>REJECT, as the map stage writes with --rejects")
+            }
+            guard position > previous else {
+                throw StageFailure.bad(.merge, lines, number, "rejects out of order: sort the map stage's reject lines by position")
+            }
+            previous = position
+            if let end, position >= end { return }
+            rejects.append(line: StageLineMark.resolveReject(String(decoding: fields[2], as: UTF8.self), bases: bases))
+        }
+        try rejects.flush()
     }
 
     /// Whether this query has the piece `part` asks for: combining is for the queries whose

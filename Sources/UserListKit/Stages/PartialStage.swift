@@ -84,6 +84,9 @@ struct PartialStage {
 
         try input.forEachLine { (line, number) throws(UserlistError) in
             lines += 1
+            if line.first == UInt8(ascii: "#") {
+                throw StageFailure.bad(.partial, input, number, "a rejected record as the map stage writes it with --rejects: set those lines apart for merge --reject-lines")
+            }
             guard let fields = StageLine.fields(line, count: 3) else {
                 throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
             }

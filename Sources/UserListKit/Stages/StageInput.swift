@@ -20,6 +20,11 @@ public struct StageInput: Sendable {
         name = "<stdin>"
     }
 
+    /// The lines of an open file (`merge --reject-lines`); the caller keeps it open meanwhile.
+    init(fileDescriptor: Int32, name: String) {
+        self.init(source: .fileDescriptor(fileDescriptor), name: name)
+    }
+
     private init(source: Source, name: String) {
         self.source = source
         self.name = name

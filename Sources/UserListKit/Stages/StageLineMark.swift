@@ -26,6 +26,19 @@ enum StageLineMark {
         return bases
     }
 
+    /// A rejects file's line (``RejectsFile``) with its marked line numbers resolved: `line`'s
+    /// and those in `reason` (bad JSON's `parser stopped at L:C`), never the record's own text,
+    /// which is the input's. The fields before `record` or `text` are ours, and a JSON string
+    /// holds no unescaped quote: the first `,"record":` or `,"text":` is where the input's begins.
+    static func resolveReject(_ line: String, bases: [Int: Int]) -> String {
+        guard !bases.isEmpty else { return line }
+        var cut = line.endIndex
+        for field in [",\"record\":", ",\"text\":"] {
+            if let found = line.range(of: field), found.lowerBound < cut { cut = found.lowerBound }
+        }
+        return resolve(String(line[..<cut]), bases: bases) + line[cut...]
+    }
+
     /// `text` with every marked line number (a run of exactly 18 digits of a known split) written
     /// as the line's number in its input.
     static func resolve(_ text: String, bases: [Int: Int]) -> String {

@@ -12,7 +12,7 @@ extension UserListRun {
     public func runStage(
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
         warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
-        part: MergePart = .whole
+        part: MergePart = .whole, rejectLines: String? = nil
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
@@ -23,13 +23,37 @@ extension UserListRun {
         case .merge:
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?
+            // `--rejects FILE` with the map stage's reject lines: written as one run writes it,
+            // kept when the run succeeds or stops on bad data. (The combine and rows parts, run
+            // on the executors, write no rejects: they are not given the lines.)
+            var rejects: RejectsFile?
+            var lines: FileHandle?
+            if let rejectLines, let rejectsPath, part == .whole || part == .ends {
+                guard let handle = FileHandle(forReadingAtPath: rejectLines) else {
+                    throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage merge", option: "--reject-lines \(rejectLines)", "can't be read"))
+                }
+                lines = handle
+                try checkDistinctFiles(output: destination, summary: reporting?.summary)
+                rejects = try RejectsFile(path: rejectsPath, maximum: nil, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+            }
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
-                    try MergeStage(run: self, expectedLines: expectedLines, names: names, part: part).run(input, to: output, warnings: warnings)
+                    var merge = MergeStage(run: self, expectedLines: expectedLines, names: names, part: part)
+                    merge.rejects = rejects
+                    merge.rejectLines = lines.map { StageInput(fileDescriptor: $0.fileDescriptor, name: rejectLines ?? "-") }
+                    return try merge.run(input, to: output, warnings: warnings)
                 }
             } catch {
                 failure = error
             }
+            if let rejects {
+                if Self.keepsRejects(after: failure) {
+                    do { try rejects.commit() } catch { failure = failure ?? error }
+                } else {
+                    rejects.abandon()
+                }
+            }
+            try? lines?.close()
             if let reporting, let summaryDestination = reporting.summary {
                 let summary = RunSummary(
                     inputs: max(1, names.count), bytes: result?.1.bytes ?? 0, statistics: result?.0 ?? RunStatistics(),

@@ -28,8 +28,9 @@ struct StageOptions: ParsableArguments {
         if jq.exitStatus {
             throw ValidationError("-e is a single run's: the driver reads the merge stage's exit code")
         }
-        if batch.rejects != nil || batch.maxRejects != nil {
-            throw ValidationError("--rejects and --max-rejects are not available in stages: only a single run writes rejected records")
+        // --rejects: map writes each rejected record's line too, merge writes them (--reject-lines).
+        if batch.maxRejects != nil {
+            throw ValidationError("--max-rejects is not available in stages: only a single run stops at the Nth reject")
         }
         if output.splitPages != nil {
             throw ValidationError("--split-pages is not available in stages: write the merge stage's output with -o, or split one run's")

@@ -128,6 +128,25 @@ enum StagedRun {
             try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
             mapped += lines(output.bytes)
         }
+        // `--rejects`: the map stage's reject lines set apart (the driver's own shuffle partitions),
+        // in order of position, for the merge that writes the rejects file.
+        var rejectLines: [[UInt8]] = []
+        if run.rejectsPath != nil {
+            rejectLines = mapped.filter { $0.first == UInt8(ascii: "#") }
+                .sorted { Int(String(decoding: secondField($0), as: UTF8.self))! < Int(String(decoding: secondField($1), as: UTF8.self))! }
+            mapped.removeAll { $0.first == UInt8(ascii: "#") }
+        }
+        /// The rejects file a merge writes, kept as the merge command keeps it.
+        func withRejects(_ merge: inout MergeStage) throws -> RejectsFile? {
+            guard let path = run.rejectsPath else { return nil }
+            let file = try RejectsFile(path: path, maximum: nil)
+            merge.rejects = file
+            merge.rejectLines = StageInput(bytes: joined(rejectLines))
+            return file
+        }
+        func settle(_ file: RejectsFile?, code: Int32) {
+            if code == 0 || code == UserlistError.Kind.data.rawValue { try? file?.commit() } else { file?.abandon() }
+        }
         // The shuffle: one line per key, the smallest position; partitions by key, in any order.
         var kept: [[UInt8]: (position: Int, line: [UInt8])] = [:]
         for line in mapped {
@@ -166,7 +185,8 @@ enum StagedRun {
             }
             gathered = level
         }
-        if plan.sortsLines, Bool.random(using: &generator), let parts = try partFiles(run, inputs: inputs, gathered: gathered, using: &generator) {
+        if plan.sortsLines, Bool.random(using: &generator),
+           let parts = try partFiles(run, inputs: inputs, gathered: gathered, rejects: run.rejectsPath == nil ? nil : rejectLines, using: &generator) {
             return parts
         }
         if plan.sortsLines {
@@ -177,19 +197,27 @@ enum StagedRun {
         }
         let output = OutputWriter()
         let warnings = CollectedWarnings()
+        var merge = MergeStage(run: run, expectedLines: expectedLines, names: inputs)
+        let rejects = try withRejects(&merge)
         do {
-            _ = try MergeStage(run: run, expectedLines: expectedLines, names: inputs).run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            _ = try merge.run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            settle(rejects, code: 0)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
         } catch {
+            settle(rejects, code: error.exitCode)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
         }
+    }
+
+    private static func secondField(_ line: [UInt8]) -> ArraySlice<UInt8> {
+        line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)[1]
     }
 
     /// A full export as `write_parts` writes it: `merge --part ends` over the counts (and json's
     /// last row), `merge --part rows` over random ranges of the other rows in order; the head,
     /// the parts and the tail concatenated. Nil when the export is not written in parts (a table,
     /// `--jq-out`) or the run fails (then nothing is written: the whole merge says how it fails).
-    private static func partFiles(_ run: UserListRun, inputs: [String], gathered: [[UInt8]], using generator: inout some RandomNumberGenerator) throws -> Answer? {
+    private static func partFiles(_ run: UserListRun, inputs: [String], gathered: [[UInt8]], rejects rejectLines: [[UInt8]]? = nil, using generator: inout some RandomNumberGenerator) throws -> Answer? {
         let keyed = gathered.map { (String(decoding: firstField($0), as: UTF8.self), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         let counts = keyed.filter { $0.first == UInt8(ascii: "!") }
         var rows = keyed.filter { $0.first != UInt8(ascii: "!") }
@@ -197,20 +225,30 @@ enum StagedRun {
         let last = json ? rows.popLast() : nil
         let endsOutput = OutputWriter()
         let warnings = CollectedWarnings()
+        // With --rejects, `write_parts` gives the reject lines to this merge (the first of its two).
+        var ends = MergeStage(run: run, names: inputs, part: .ends)
+        let rejects = try rejectLines.flatMap { lines throws -> RejectsFile? in
+            guard let path = run.rejectsPath else { return nil }
+            ends.rejects = try RejectsFile(path: path, maximum: nil)
+            ends.rejectLines = StageInput(bytes: joined(lines))
+            return ends.rejects
+        }
         do {
-            _ = try MergeStage(run: run, names: inputs, part: .ends).run(StageInput(bytes: joined(counts + (last.map { [$0] } ?? []))), to: endsOutput, warnings: warnings)
+            _ = try ends.run(StageInput(bytes: joined(counts + (last.map { [$0] } ?? []))), to: endsOutput, warnings: warnings)
+            try rejects?.commit()
         } catch {
+            rejects?.abandon()
             return nil
         }
-        let ends = try JSONSerialization.jsonObject(with: Data(endsOutput.bytes)) as! [String: String]
-        var bytes = Array(ends["head"]!.utf8)
+        let end = try JSONSerialization.jsonObject(with: Data(endsOutput.bytes)) as! [String: String]
+        var bytes = Array(end["head"]!.utf8)
         for part in contiguousParts(rows, count: Int.random(in: 1...5, using: &generator), using: &generator) {
             let output = OutputWriter()
             _ = try MergeStage(run: run, names: inputs, part: .rows).run(StageInput(bytes: joined(Array(part))), to: output, warnings: CollectedWarnings())
             bytes += output.bytes
         }
         rows.removeAll()
-        bytes += Array(ends["tail"]!.utf8)
+        bytes += Array(end["tail"]!.utf8)
         return Answer(stdout: bytes, warnings: warnings.messages, error: nil, code: 0)
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import UserListTestSupport
+@testable import UserListKit
+
+/// `--rejects FILE` through the stages: the map stage writes each rejected record's line behind
+/// its position, the driver sets those lines apart in order, and the merge writes them — one
+/// run's rejects file, byte for byte, with the line numbers of marked splits resolved (the
+/// harness cuts inputs into splits as `userlist_spark.py` does, or numbers them first), for pages,
+/// counts, full exports written whole or as part files, and a run that fails on bad JSON.
+@Suite("Stages write one run's rejects file")
+struct StageRejectsTests {
+    struct Query: CustomTestStringConvertible, Sendable {
+        var words: [String]
+        var seed: UInt64
+        var testDescription: String { words.map { $0.replacingOccurrences(of: StageCases.folder.path + "/", with: "") }.joined(separator: " ") }
+    }
+
+    static let queries: [Query] = {
+        let clean = GeneratedExport.files.clean
+        let dirty = GeneratedExport.files.dirty
+        return [
+            // Records with no id (more than the 20 a run lists), arrays and envelopes on a line.
+            clean + ["--sort", "name"],
+            clean + ["--search", "an", "--sort", "email", "--page", "2", "--page-size", "9"],
+            clean + ["--count"],
+            // Lines that are not JSON, skipped, between the rest; and the same input failing on
+            // the first (exit 65): the rejects of the inputs before it only.
+            clean + [dirty, "--skip-bad-json", "--sort", "city:desc"],
+            [dirty] + clean + ["--skip-bad-json", "--page", "3", "--page-size", "11"],
+            clean + [dirty, "--sort", "name"],
+            clean + [dirty, "--skip-bad-json", "--where", ".address.city == \"Berlin\""],
+        ].enumerated().map { Query(words: $1, seed: 7000 + UInt64($0)) }
+    }()
+
+    @Test(arguments: queries)
+    func rejectsFile(_ query: Query) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stage-rejects-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var (singleRun, inputs) = try StagedRun.singleRun(query.words)
+        var stageRun = try StagedRun.stageRun(query.words, inputs: inputs)
+        for (index, format) in ["json", "csv"].enumerated() {
+            singleRun.format = OutputFormat(rawValue: format)!
+            stageRun.format = singleRun.format
+            let one = folder.appendingPathComponent("one-\(format).ndjson").path
+            singleRun.rejectsPath = one
+            let single = StagedRun.single(singleRun)
+            // `run(output:)` writes no rejects file: the whole run, as the command runs it.
+            var written = singleRun
+            written.rejectsPath = one
+            _ = try? written.run(to: .file(folder.appendingPathComponent("one-\(format).out").path), warnings: CollectedWarnings())
+            let expected = try Data(contentsOf: URL(fileURLWithPath: one))
+            #expect(!expected.isEmpty || single.code != 0, "\(query.testDescription): one run rejected nothing")
+            var generator = SeededGenerator(state: query.seed << 8 | UInt64(index))
+            for attempt in 0..<3 {
+                let staged = folder.appendingPathComponent("staged-\(format)-\(attempt).ndjson").path
+                stageRun.rejectsPath = staged
+                let answer = try StagedRun.staged(stageRun, inputs: inputs, using: &generator)
+                #expect(answer == single, "\(query.testDescription) -f \(format)\n--- one run:\n\(single)\n--- stages:\n\(answer)")
+                let got = (try? Data(contentsOf: URL(fileURLWithPath: staged))) ?? Data("(no file)".utf8)
+                #expect(got == expected, "\(query.testDescription) -f \(format): rejects differ\n--- one run:\n\(String(decoding: expected.prefix(600), as: UTF8.self))\n--- stages:\n\(String(decoding: got.prefix(600), as: UTF8.self))")
+            }
+        }
+    }
+}
