@@ -89,7 +89,7 @@ let package = Package(
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
             name: "UserListService",
-            dependencies: ["UserListDomain", "CXXHash"]
+            dependencies: ["UserListDomain", "UserListPlatform", "CXXHash"]
         ),
         // The list screen's logic (seed 000): --where, search and folding, sort, paging, cells.
         .target(

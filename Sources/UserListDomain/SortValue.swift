@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// A user's sort key, prepared once so comparisons are byte compares.
 ///
@@ -58,7 +54,7 @@ import Darwin
     @usableFromInline static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(x.count, y.count)
         if common > 0, let xp = x.baseAddress, let yp = y.baseAddress {
-            let c = Int(memcmp(xp, yp, common))
+            let c = Int(Memory.compare(xp, yp, common))
             if c != 0 { return c }
         }
         return x.count - y.count

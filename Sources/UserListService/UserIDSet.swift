@@ -1,10 +1,6 @@
 @_spi(Pipeline) import UserListDomain
 import CXXHash
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import UserListPlatform
 
 /// The ids seen so far, for dedupe: equal when their bytes are equal, as jq compares strings.
 ///
@@ -77,7 +73,7 @@ struct UserIDSet {
     }
 
     private func matches(_ slot: Slot, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        id.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + slot.offset, id.baseAddress!, id.count) == 0 }
+        id.isEmpty || bytes.withUnsafeBufferPointer { Memory.compare($0.baseAddress! + slot.offset, id.baseAddress!, id.count) == 0 }
     }
 
     /// Doubles the table, keeping it at most three quarters full so probe runs stay short.

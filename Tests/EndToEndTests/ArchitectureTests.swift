@@ -86,17 +86,15 @@ import UserListTestSupport
         }
     }
 
-    /// Nothing above `UserListPlatform` imports the C library: the OS has one owner. The files the
-    /// lead's hot-path work holds (`SortValue`, `UserIDSet`) are the known exceptions, until moved.
+    /// Nothing above `UserListPlatform` imports the C library: the OS has one owner.
     @Test func onlyThePlatformImportsTheCLibrary() throws {
         let sources = PackageRoot.file("Sources")
-        let exceptions: Set<String> = ["UserListDomain/SortValue.swift", "UserListService/UserIDSet.swift"]
         var found: [String] = []
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL {
             guard file.pathExtension == "swift" else { continue }
             let relative = String(file.path.dropFirst(sources.path.count + 1))
-            guard !relative.hasPrefix("UserListPlatform/"), !exceptions.contains(relative) else { continue }
+            guard !relative.hasPrefix("UserListPlatform/") else { continue }
             let text = try String(contentsOf: file, encoding: .utf8)
             if text.contains("import Glibc") || text.contains("import Darwin") { found.append(relative) }
         }
