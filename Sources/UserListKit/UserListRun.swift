@@ -449,7 +449,7 @@ public struct UserListRun {
         // A sort key the records' keys don't hold (`--sort phone`) needs the user built.
         guard query.sort?.readableFromKeys ?? true else { return nil }
         if countOnly || query.page != nil {
-            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: countOnly ? nil : query.sort, bound: countOnly ? nil : query.sort.map { PageBound(descending: $0.descending) })
+            return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: countOnly ? nil : query.sort, bound: countOnly ? nil : query.sort.map { PageBound(descending: $0.descending) }, countsOnly: countOnly)
         }
         // Every match printed, in columns the records' keys hold: each row is encoded from them,
         // and no whole user is built (W3 on 50k users: see the commits that made this).

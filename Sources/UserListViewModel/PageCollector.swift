@@ -140,9 +140,10 @@ package struct PageCollector {
         }
     }
 
-    /// Counts `count` matches the page can't keep (past its ``bound``, which a full page set).
+    /// Counts `count` matches the page can't keep (past its ``bound``, which a full page set), or
+    /// that a run that keeps nothing (`--count`) only counts.
     package mutating func countUnkept(_ count: Int) {
-        precondition(worst != nil, "only a full page has matches it can't keep")
+        precondition(worst != nil || !keeping, "only a full page has matches it can't keep")
         matched += count
     }
 

@@ -25,12 +25,16 @@ package struct SearchAndSortJudge: RecordJudge {
     package let valueColumns: [CanonicalField]?
     /// A paged run's bound (see ``PageBound``): a match past it is judged without its sort value.
     package let bound: PageBound?
+    /// `--count`: every match is only counted (``RecordJudgement/counted``), nothing made of it.
+    package let countsOnly: Bool
 
     package let reads: FieldSet
 
     /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil, bound: PageBound? = nil) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil, bound: PageBound? = nil, countsOnly: Bool = false) {
+        precondition(!countsOnly || (sort == nil && countBy == nil && !makesCells), "a count keeps nothing of its matches")
         self.bound = bound
+        self.countsOnly = countsOnly
         precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
         precondition(valueColumns.map { makesCells && !rowNeedsCell && $0.allSatisfy { FieldSet.keyed.contains($0) } } ?? true, "column values are fields the keys hold")
         self.valueColumns = valueColumns
@@ -52,6 +56,7 @@ package struct SearchAndSortJudge: RecordJudge {
 
     package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
         if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
+        if countsOnly { return .counted }
         if let countBy {
             return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))), cell: nil)
         }
