@@ -14,7 +14,7 @@ import Synchronization
 /// --page 3`) about 430k of 1M users match and all but a few hundred are past the page.
 package final class PageBound: Sendable {
     private let prefix = Atomic<UInt64>(0)
-    private let isSet = Atomic<Bool>(false)
+    private let isSetFlag = Atomic<Bool>(false)
     package let descending: Bool
 
     package init(descending: Bool) { self.descending = descending }
@@ -32,13 +32,16 @@ package final class PageBound: Sendable {
 
     private func publish(_ value: UInt64) {
         prefix.store(value, ordering: .relaxed)
-        isSet.store(true, ordering: .releasing)
+        isSetFlag.store(true, ordering: .releasing)
     }
+
+    /// Whether the page is full, and the bound set.
+    var isSet: Bool { isSetFlag.load(ordering: .acquiring) }
 
     /// Whether a match whose folded key begins with `folded` can't enter the page.
     @inline(__always)
     func excludes(folded: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard isSet.load(ordering: .acquiring) else { return false }
+        guard isSetFlag.load(ordering: .acquiring) else { return false }
         let bound = prefix.load(ordering: .relaxed)
         let own = Self.prefix(of: folded)
         return descending ? own < bound : own > bound

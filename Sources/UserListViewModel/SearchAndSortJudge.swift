@@ -68,7 +68,15 @@ package struct SearchAndSortJudge: RecordJudge {
             }
             sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
         } else if let sort {
-            // Several keys (or :natural, --collate): one composite key.
+            // Several keys (or :natural, --collate): one composite key. Once the page is full,
+            // its first key alone is held to the bound first: its bytes begin the whole key, and
+            // zero-padded they are at most the whole key's, so a first key past the bound puts
+            // the record past it, without the other keys made (folded, collated) at all.
+            if let bound, bound.isSet, let first = sort.terms.first {
+                var head: [UInt8] = []
+                CompositeSortKey.append(first.field == .id ? id : keys.text(of: first.field), term: first, collator: sort.collator, to: &head)
+                if head.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return .counted }
+            }
             sortValue = sort.sortValue { $0 == .id ? id : keys.text(of: $0) }
             if let bound, case .bytes(let bytes)? = sortValue, bytes.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return .counted }
         } else {
