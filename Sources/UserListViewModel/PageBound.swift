@@ -22,12 +22,12 @@ package final class PageBound: Sendable {
     /// The page is full and its worst entry's folded text is `folded`.
     func publish(folded: String) {
         var folded = folded
-        publish(folded.withUTF8 { Self.prefix(of: $0) })
+        publish(folded.withUTF8 { SortKeyArena.prefix($0) })
     }
 
     /// The page is full and its worst entry's composite key is `bytes` (compared as they are).
     func publish(bytes: [UInt8]) {
-        publish(bytes.withUnsafeBufferPointer { Self.prefix(of: $0) })
+        publish(bytes.withUnsafeBufferPointer { SortKeyArena.prefix($0) })
     }
 
     private func publish(_ value: UInt64) {
@@ -43,15 +43,7 @@ package final class PageBound: Sendable {
     func excludes(folded: UnsafeBufferPointer<UInt8>) -> Bool {
         guard isSetFlag.load(ordering: .acquiring) else { return false }
         let bound = prefix.load(ordering: .relaxed)
-        let own = Self.prefix(of: folded)
+        let own = SortKeyArena.prefix(folded)
         return descending ? own < bound : own > bound
-    }
-
-    /// Up to 8 bytes as a big-endian integer, zero-padded (a shorter text sorts first, as in memcmp).
-    @inline(__always)
-    static func prefix(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in bytes.prefix(8) { value = value << 8 | UInt64(byte) }
-        return bytes.count >= 8 ? value : value << (8 * UInt64(8 - bytes.count))
     }
 }

@@ -200,15 +200,6 @@ extension RecordKeys {
 
     /// The text of one of the fields the keys hold (nil for the others, which they never hold).
     func text(of field: CanonicalField) -> String? {
-        let bytes: UnsafeBufferPointer<UInt8>?
-        switch field {
-        case .name: bytes = name
-        case .email: bytes = email
-        case .username: bytes = username
-        case .city: bytes = city
-        case .companyName: bytes = companyName
-        default: bytes = nil
-        }
-        return bytes.map { String(decoding: $0, as: UTF8.self) }
+        bytes(of: field).map { String(decoding: $0, as: UTF8.self) }
     }
 }

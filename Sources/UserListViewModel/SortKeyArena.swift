@@ -64,13 +64,14 @@ struct SortKeyArena {
         if done == nil { bytes.append(contentsOf: text.utf8) }
     }
 
-    /// Up to 8 bytes as a big-endian integer, zero-padded.
     /// Bytes 0–7 and 8–15, each as ``prefix(_:)``.
     private static func prefixes(_ folded: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         (prefix(folded), folded.count > 8 ? prefix(UnsafeBufferPointer(rebasing: folded[8...])) : 0)
     }
 
-    private static func prefix(_ folded: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// Up to 8 bytes as a big-endian integer, zero-padded (``PageBound`` takes its bound's the same way).
+    @inline(__always)
+    static func prefix(_ folded: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var prefix: UInt64 = 0
         for byte in folded.prefix(8) { prefix = prefix << 8 | UInt64(byte) }
         return folded.count >= 8 ? prefix : prefix << (8 * UInt64(8 - folded.count))
