@@ -106,68 +106,46 @@ public struct UserListRun {
 
     /// Runs and writes the result to `output`; throws the error that stopped the run.
     ///
-    /// The run, stage by stage, with the type (and target) that does each; the stages up to the
-    /// cells run per batch on the reading threads, dedupe and collect in input order on this one:
-    ///
-    ///     read       InputReader, ParallelReader: 4 MiB chunks cut at document    Gateway
-    ///                ends; DocumentOutline, ArrayElementScanner for one big array
-    ///     map        PayloadShape detection, RecordMapping of the needed FieldSet  Gateway
-    ///     normalise  UserNormalizer: trimmed fields, ids as strings, rejects       Service
-    ///     dedupe     UserIDSet: the first occurrence of each id, in input order    Service
-    ///     filter     JQUserFilter: --where, one jq worker per thread               ViewModel
-    ///     search     UserSearch over folded UTF-8 (FoldingTable)                   ViewModel
-    ///     collect    PageCollector: the page's top N×S, or every row by its        ViewModel
-    ///                SortKeyArena key, sorted runs spilled to SpilledRows
-    ///     cells      UserCellViewModel, encoded by the renderer's CellEncoder      ViewModel
-    ///     render     ListRenderer: json, ndjson, csv, table; --jq-out              Rendering
+    /// The run is the list of stages ``pipeline()`` builds (see ``ListPipeline``): up to the
+    /// cells they run per batch on the reading threads, from dedupe on in input order on this one.
     public func run(output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) {
         let rejects = try maxRejects.map { maximum throws(UserlistError) in try RejectsFile(path: nil, maximum: maximum) }
         _ = try execute(output: output, warnings: warnings, rejects: rejects, progress: nil)
     }
 
-    /// The run itself; what it came to, for `--summary`.
+    /// The run itself: the pipeline's stages, then what its render stage writes; what it came to, for `--summary`.
     func execute(output: OutputWriter, warnings reporter: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
         prepareJQ()
+        let pipeline = pipeline()
+        let rendering = pipeline.render!
         let nonPeople = NonPeopleCheck(reporter)
-        let warnings: any WarningReporter = nonPeople
         // Compile every expression before reading anything: a typo is exit 64 at once.
-        let jq = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
-        // One jq worker per reading thread: each runs `--where` on its own batches.
-        let workers = threads ?? UserGateway.defaultWorkers
-        let filter = try makeFilter(parallelism: max(2, workers))
-        let (renderer, highlight) = try makeRenderer()
-        // `--count` prints a number: encoding every matching user's row first cost it more
-        // instructions than W1's search, sort and page (1.55G against 1.37G on 50k users).
-        let encoder = countOnly ? nil : renderer as? any CellEncoder
-
-        var gateway = UserGateway(inputs: inputs, preTransform: jq, usersAt: usersAt)
-        gateway.fields = neededFields(whereFields: filter?.canonicalFields)
-        gateway.judge = recordJudge(filtered: filter != nil, transformed: jq != nil, encoder: encoder)
-        gateway.workers = workers
-        gateway.skipBadJSON = skipBadJSON
-        gateway.progress = progress
-        gateway.mappingOptions.includeNonPeople = includeNonPeople
-        gateway.mappingOptions.baseURL = baseURL
-        gateway.namesInputsToJQ = asksForInputFilename
+        let transform = try pipeline.transform?.compiled()
+        let filter = try pipeline.filter?.compiled()
+        let (renderer, highlight) = try rendering.renderer()
+        var gateway = pipeline.gateway(transform: transform, progress: progress)
         let paging = PagingReport()
         gateway.paging = paging
         var statistics = RunStatistics()
-        if explain {
+        switch rendering.sink {
+        case .explain:
+            // Every user loaded (so skipped records and duplicates are counted): up to dedupe.
             let explanation = MappingExplanation()
             gateway.explanation = explanation
             // The explanation of a payload of non-people is what to look at: no error there.
             defer { try? nonPeople.finish(nil, inputs: inputs) }
-            statistics.report = try runExplanation(UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects), explanation, filter: filter, output: output) {
+            var listed = self
+            listed.explain = false
+            let service = pipeline.through(.dedupe).service(gateway, warnings: nonPeople, rejects: rejects)
+            statistics.report = try runExplanation(service, explanation, filter: filter, stages: listed.pipeline(), output: output) {
                 paging.inputs.map { ($0.input, resolved($0.next)) }
             }
             statistics.next = resolved(paging.next)
             return statistics
-        }
-        if nextOnly {
+        case .next:
             // Read like a count (every record still checked), then only the next page.
-            let service = UserService(source: gateway, strict: strict, warnings: NextOnlyWarnings(reporter), rejects: rejects)
-            let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: reporter, strict: strict, encoder: nil)
-            viewModel.countOnly = true
+            let service = pipeline.service(gateway, warnings: NextOnlyWarnings(reporter), rejects: rejects)
+            let viewModel = pipeline.viewModel(service, filter: filter, warnings: reporter, rejects: nil)
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
             if let next = resolved(paging.next) { output.write(next.value + "\n") }
@@ -175,17 +153,20 @@ public struct UserListRun {
             statistics.report = viewModel.loadReport
             statistics.next = resolved(paging.next)
             return statistics
+        default:
+            break
         }
-        let service = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
-        service.progress = progress
-        if let encoder, (gateway.judge as? SearchAndSortJudge)?.makesCells == true {
-            service.encodeCells = { cells in encoder.encode(cells) }
+        let service = pipeline.service(gateway, warnings: nonPeople, rejects: rejects, progress: progress)
+        let viewModel = pipeline.viewModel(service, filter: filter, warnings: nonPeople, rejects: rejects)
+        /// Once the whole input is read: a payload of non-people, and the guard rails.
+        func loaded() throws(UserlistError) {
+            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
+            try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
         }
-        let viewModel = UserListViewModel(service: service, query: query, filter: filter, warnings: warnings, strict: strict, encoder: encoder)
-        viewModel.rejects = rejects
-        viewModel.pageBound = (gateway.judge as? SearchAndSortJudge)?.bound
-        if countOnly {
-            viewModel.countOnly = true
+        switch rendering.sink {
+        case .explain, .next:
+            preconditionFailure("written above")
+        case .count:
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
             try nonPeople.finish(viewModel.loadReport, inputs: inputs)
@@ -199,9 +180,7 @@ public struct UserListRun {
             statistics.lastValue = .truthy
             statistics.report = viewModel.loadReport
             return statistics
-        }
-        if let countBy {
-            viewModel.countBy = countBy
+        case .countBy(let countBy):
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
             try nonPeople.finish(viewModel.loadReport, inputs: inputs)
@@ -215,24 +194,14 @@ public struct UserListRun {
             statistics.written = counts.entries.count
             statistics.lastValue = counts.entries.isEmpty && format != .json ? .none : .truthy
             statistics.report = viewModel.loadReport
-            statistics.next = resolved(paging.next)
-            return statistics
-        }
-        if let splitPages {
-            statistics = try writePages(viewModel, renderer, into: SplitPages(directory: splitPages, format: format, pageSize: query.pageSize)) { () throws(UserlistError) in
-                try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-                try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
-            }
-            statistics.next = resolved(paging.next)
-            return statistics
-        }
-        if let framed = renderer as? any FramedRowRenderer, viewModel.canStream {
+        case .splitPages(let directory):
+            statistics = try writePages(viewModel, renderer, into: SplitPages(directory: directory, format: format, pageSize: query.pageSize), loaded: loaded)
+        case .framed(let framed):
             // The page's header (or the table's footer) needs the count: the rows wait on disk.
             let spool = try RowSpool()
             viewModel.load { rows in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
-            try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-            try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
+            try loaded()
             framed.writeOpening(viewModel.state, to: output)
             try spool.write(to: output)
             framed.writeClosing(viewModel.state, to: output)
@@ -240,37 +209,29 @@ public struct UserListRun {
             statistics.matched = viewModel.state.page?.totalItems
             statistics.written = spool.count
             statistics.report = viewModel.loadReport
-            statistics.next = resolved(paging.next)
-            return statistics
-        }
-        // With guard rails nothing is printed before the count is checked: the rows are collected
-        // (spilled to disk past memory) as a sorted run's are, instead of streamed.
-        if let streaming = renderer as? any RowStreamingRenderer, viewModel.canStream, guards == nil {
-            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact) { () throws(UserlistError) in
-                try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-                try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
-            }
+        case .stream(let streaming):
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact, loaded: loaded)
             statistics.lastValue = statistics.written ?? 0 > 0 ? .truthy : .none
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
-            statistics.next = resolved(paging.next)
+        case .whole:
+            viewModel.load()
+            if case .error(let error) = viewModel.state { throw error }
+            try loaded()
+            try render(limited(viewModel.state), with: renderer, highlight: highlight, to: output)
+            statistics.count(viewModel.state, query: query)
+            statistics.report = viewModel.loadReport
+            // `-e`: the last value printed. The json envelope is one; rows are the others'.
+            if let jq = renderer as? JQOutputRenderer {
+                statistics.lastValue = jq.lastOutput
+            } else if format == .json {
+                statistics.lastValue = .truthy
+            } else {
+                statistics.lastValue = viewModel.state.page.map { !$0.items.isEmpty || !$0.rows.isEmpty || $0.spilledRows != nil } == true ? .truthy : .none
+            }
             return statistics
         }
-        viewModel.load()
-        if case .error(let error) = viewModel.state { throw error }
-        try nonPeople.finish(viewModel.loadReport, inputs: inputs)
-        try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
-        try render(limited(viewModel.state), with: renderer, highlight: highlight, to: output)
-        statistics.count(viewModel.state, query: query)
-        statistics.report = viewModel.loadReport
-        // `-e`: the last value printed. The json envelope is one; rows are the others'.
-        if let jq = renderer as? JQOutputRenderer {
-            statistics.lastValue = jq.lastOutput
-        } else if format == .json {
-            statistics.lastValue = .truthy
-        } else {
-            statistics.lastValue = viewModel.state.page.map { !$0.items.isEmpty || !$0.rows.isEmpty || $0.spilledRows != nil } == true ? .truthy : .none
-        }
+        statistics.next = resolved(paging.next)
         return statistics
     }
 
@@ -305,34 +266,6 @@ public struct UserListRun {
     func prepareJQ() {
         if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
         if sandbox { JQProgram.sandboxed = true }
-    }
-
-    /// `--where`, compiled (a compile error is exit 64), with `parallelism` jq workers.
-    func makeFilter(parallelism: Int) throws(UserlistError) -> JQUserFilter? {
-        try whereExpression.map { expression throws(UserlistError) in
-            try JQUserFilter(expression: expression, variables: variables, parallelism: parallelism)
-        }
-    }
-
-    /// The renderer of the format, `--fields` and `--jq-out`; and, on a terminal or with
-    /// `--color`, how its JSON is indented and coloured (csv, tsv, tables and `-r` text stay plain).
-    func makeRenderer() throws(UserlistError) -> (renderer: any ListRenderer, highlight: JSONHighlighter?) {
-        // `--jq-out` styles each JSON output itself: `-r` text is printed as it is, never
-        // re-tokenised (the highlighter would drop its spaces and tabs).
-        if let outputTransform {
-            let renderer = try JQOutputRenderer(expression: outputTransform, variables: variables, format: format, raw: rawOutput,
-                                                style: jqOutputHighlighter, separator: outputSeparator)
-            renderer.inputFilename = inputs.last.flatMap { $0 == .standardInput ? nil : $0.description }
-            return (renderer, nil)
-        }
-        let renderer = format.renderer(
-            maxTableWidth: maxTableWidth, columns: columns, header: header, colour: highlighter?.colour ?? false, moreHint: moreHint,
-            document: document, paged: showsPager && (query.page != nil || splitPages != nil), limit: limit)
-        switch format {
-        case .json: return (renderer, highlighter)
-        case .ndjson: return (renderer, highlighter?.compact)
-        default: return (renderer, nil)
-        }
     }
 
     /// Writes `state` and flushes: JSON for a person is rendered to memory, then indented and coloured.
@@ -462,9 +395,10 @@ public struct UserListRun {
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then
-    /// prints the explanation with the first user.
+    /// prints the explanation with the first user, and the stages the run without `--explain` has.
     private func runExplanation(
-        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, output: OutputWriter, next: () -> [(input: String, next: NextPage?)]
+        _ service: UserService, _ explanation: MappingExplanation, filter: JQUserFilter?, stages: ListPipeline, output: OutputWriter,
+        next: () -> [(input: String, next: NextPage?)]
     ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
         let report: LoadReport
@@ -476,7 +410,7 @@ public struct UserListRun {
             throw UserlistError(.data, untyped: error)
         }
         if let explainPreamble { output.write(explainPreamble + "\n") }
-        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), to: output)
+        ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), stages: stages.line, to: output)
         try output.flush()
         return report
     }

@@ -12,7 +12,7 @@ public struct ExplanationRenderer {
 
     /// `whereEvaluation`: how `--where` runs, when there is one.
     /// `next`: where the next page is, as each input said, in the order they were read.
-    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: [(input: String, next: NextPage?)] = [], to output: OutputWriter) {
+    public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: [(input: String, next: NextPage?)] = [], stages: String? = nil, to output: OutputWriter) {
         var text = ""
         let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
         for (input, layout) in explanation.layouts {
@@ -50,6 +50,8 @@ public struct ExplanationRenderer {
                 text += TerminalText.escaped("next page of \(input): \(said)") + "\n"
             }
         }
+        // The run's stages (`read → frame → … → render (csv)`): which are active, and where records stay keys.
+        if let stages { text += "stages: " + stages + "\n" }
         if let whereEvaluation { text += TerminalText.escaped("--where runs \(whereEvaluation)") + "\n" }
         if let firstUser {
             // One line of JSON: its controls are escaped already; escaping C1 and bidi overrides too

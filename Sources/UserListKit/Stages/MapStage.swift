@@ -22,12 +22,16 @@ struct MapStage {
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
+        // A single run's stages up to normalise, each line read as the read and frame stages read
+        // a document; dedupe is the driver's shuffle. The records are users, not keys: whatever
+        // the query, the users travel, to be judged in the partial stage.
+        let stages = run.pipeline().through(.normalise)
+        let mapping = stages.map!
+        let strict = stages.normalise!.strict
+        let namesInputsToJQ = stages.read!.namesInputsToJQ
         var transform = self.transform
-        if transform == nil, let expression = run.preTransform {
-            transform = try JQDocumentTransform(expression: expression, variables: run.variables)
-        }
-        var reader = LineReader(fields: run.neededFields(whereFields: run.whereExpression.map(JQUserFilter.canonicalFields(of:))), usersAt: run.usersAt, preTransform: transform, skipBadJSON: run.skipBadJSON,
-                                mappingOptions: MappingOptions(includeNonPeople: run.includeNonPeople, baseURL: run.baseURL))
+        if transform == nil { transform = try stages.transform?.compiled() }
+        var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
         // After a reading error nothing later can change the answer: the rest is only counted.
@@ -71,12 +75,12 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
-            if run.asksForInputFilename { JQInputName.enter(UserListRun.jqName(names[index])) }
+            if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             do {
                 let records = escaped
                     ? try decoded.withUnsafeBytes { bytes in try reader.read(bytes, input: names[index], number: lineNumber) }
                     : try reader.read(fields[3], input: names[index], number: lineNumber)
-                try map(records, input: index, line: global, output: output, statistics: &statistics)
+                try map(records, input: index, line: global, strict: strict, output: output, statistics: &statistics)
             } catch let error as UserlistError where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
@@ -96,7 +100,7 @@ struct MapStage {
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
     /// Writes the users of one line's records and counts the rest.
-    private func map(_ records: LineReader.Records, input: Int, line: Int, output: OutputWriter, statistics: inout StageStatistics) throws {
+    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, statistics: inout StageStatistics) throws {
         var item = 0
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
@@ -127,7 +131,7 @@ struct MapStage {
                 case .unusable(let reason), .malformed(let reason):
                     statistics.rejected += 1
                     let location = batch.location(ofRecord: index)
-                    if run.strict {
+                    if strict {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
                         statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
                     } else {

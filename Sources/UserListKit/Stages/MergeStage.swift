@@ -27,10 +27,12 @@ struct MergeStage {
     var rejectLines: StageInput?
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
-        let (renderer, highlight) = try run.makeRenderer()
-        let plan = StagePlan(run)
+        // A single run's rank and render stages, over every partition's candidates or rows.
+        let stages = run.pipeline().from(.rank)
+        let (renderer, highlight) = try stages.render!.renderer()
+        let plan = StagePlan(stages)
         try checkPart(plan, streams: plan.kind == .rows && MergeRowStream(renderer: renderer, highlight: highlight) != nil)
-        var collector = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true)
+        var collector = PageCollector(sort: stages.query.sort, page: stages.query.page, pageSize: stages.query.pageSize, partial: true)
         var total = StageStatistics(options: run.stageFingerprint)
         let batch = StageRecordBatch()
         var kept: [PageCollector.Kept] = []
@@ -65,7 +67,7 @@ struct MergeStage {
                 for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
                 // A single run printing every match in input order streams its rows as they are
                 // decided: the header, and the rows of the inputs before the one it failed in.
-                guard run.query.sort == nil, stream!.streamsInOneRun else {
+                guard stages.query.sort == nil, stream!.streamsInOneRun else {
                     streamEnd = -1
                     return
                 }
@@ -76,7 +78,7 @@ struct MergeStage {
                 if onlyNonPeople != nil { return }
                 for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
             }
-            let state = UserListPage(query: run.query, totalItems: total.matched, kept: []).state
+            let state = UserListPage(query: stages.query, totalItems: total.matched, kept: []).state
             if part == .ends {
                 stream!.writeOpeningNow(state, to: head)
             } else {
@@ -97,7 +99,7 @@ struct MergeStage {
             for (index, (user, _)) in users.enumerated() {
                 if plan.kind == .page {
                     if collector.limit != nil {
-                        try? collector.add(.user(user), sortValue: run.query.sort?.sortValue(of: user), position: batch.entries[index].position)
+                        try? collector.add(.user(user), sortValue: stages.query.sort?.sortValue(of: user), position: batch.entries[index].position)
                     }
                 } else {
                     kept.append(.user(user))
@@ -240,10 +242,10 @@ struct MergeStage {
         default: break
         }
         if plan.kind != .page, kept.count != total.matched { throw Self.lostRows(kept.count, total) }
-        let state = UserListPage(query: run.query, totalItems: total.matched, kept: kept).state
+        let state = UserListPage(query: stages.query, totalItems: total.matched, kept: kept).state
         // `--limit`'s envelope, as one run describes it.
         try run.render(run.limited(state), with: renderer, highlight: highlight, to: output)
-        statistics.count(state, query: run.query)
+        statistics.count(state, query: stages.query)
         return (statistics, total)
     }
 

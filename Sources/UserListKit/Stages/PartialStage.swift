@@ -21,11 +21,15 @@ struct PartialStage {
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
+        // A single run's stages from filter to cells, on users the shuffle deduplicated; the
+        // rank keeps this partition's candidates, and the merge the page.
+        let stages = run.pipeline().from(.filter).through(.cells)
         var filter = self.filter
-        if filter == nil { filter = try run.makeFilter(parallelism: run.threads ?? UserGateway.defaultWorkers) }
-        let plan = StagePlan(run)
-        var collector = plan.kind == .page ? PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true) : nil
-        let annotate = UserListViewModel.annotator(query: run.query, filter: filter, encoder: plan.kind == .rows ? plan.encoder : nil)
+        if filter == nil { filter = try stages.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
+        let plan = StagePlan(stages)
+        let query = stages.query
+        var collector = plan.kind == .page ? PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, partial: true) : nil
+        let annotate = UserListViewModel.annotator(query: query, filter: filter, encoder: plan.kind == .rows ? plan.encoder : nil)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var forwarded: StageStatistics?
         var seen = Set<[UInt8]>()

@@ -20,16 +20,18 @@ struct StagePlan {
     /// The format's row encoder, for `rows`.
     let encoder: (any CellEncoder)?
 
-    init(_ run: UserListRun) {
-        if run.countOnly {
+    /// From the rank and cells stages of `stages` (a single run's, or a cut that holds them).
+    init(_ stages: ListPipeline) {
+        if case .count = stages.rank {
             kind = .count
             encoder = nil
-        } else if run.query.page != nil {
+        } else if stages.query.page != nil {
             kind = .page
             encoder = nil
         } else {
-            // --jq-out transforms cells (users travel); it is compiled only where it runs (merge).
-            encoder = run.outputTransform != nil ? nil : run.format.renderer(maxTableWidth: nil, columns: run.columns, header: run.header) as? any CellEncoder
+            // The format's row when it has one (--jq-out transforms cells: users travel, and it
+            // is compiled only where it runs, in the merge).
+            encoder = stages.cells?.encoder
             kind = encoder == nil ? .users : .rows
         }
     }

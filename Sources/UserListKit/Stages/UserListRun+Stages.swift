@@ -69,10 +69,11 @@ extension UserListRun {
     /// the driver starts anything) and says how the driver gathers the partial stage's lines.
     public func stagePlan() throws(UserlistError) -> String {
         prepareJQ()
-        _ = try makeFilter(parallelism: 1)
-        _ = try preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: variables) }
-        let (renderer, highlight) = try makeRenderer()
-        let plan = StagePlan(self)
+        let pipeline = pipeline()
+        _ = try pipeline.filter?.compiled(parallelism: 1)
+        _ = try pipeline.transform?.compiled()
+        let (renderer, highlight) = try pipeline.render!.renderer()
+        let plan = StagePlan(pipeline)
         let parts = plan.kind == .rows && MergeRowStream(renderer: renderer, highlight: highlight) != nil
         return plan.json(parts: parts, fileExtension: format.fileExtension)
     }
