@@ -85,8 +85,9 @@ enum StagedRun {
 
     private static func stages(_ run: UserListRun, inputs: [String], using generator: inout some RandomNumberGenerator) throws -> Answer {
         // Compiled once for all partitions (libjq takes ~25 ms each); each stage process compiles its own.
-        let filter = try run.makeFilter(parallelism: 1)
-        let transform = try run.preTransform.map { expression throws(UserlistError) in try JQDocumentTransform(expression: expression, variables: run.variables) }
+        let pipeline = run.pipeline()
+        let filter = try pipeline.filter?.compiled(parallelism: 1)
+        let transform = try pipeline.transform?.compiled()
         // The driver, one of two ways. Counting first (older drivers): every input's lines,
         // numbered (input, line in it, position among all), cut into contiguous splits anywhere.
         // In one pass (userlist_spark.py): each input cut into splits of its own, a split's
@@ -169,7 +170,7 @@ enum StagedRun {
         // combine over random groups, as tree_combine does), or not; a full export's written as
         // part files (merge --part ends and --part rows over random row ranges, as write_parts
         // does), or sorted into one merge.
-        let plan = StagePlan(run)
+        let plan = StagePlan(pipeline)
         if plan.kind == .page || plan.kind == .count, Bool.random(using: &generator) {
             var level = gathered
             while true {
