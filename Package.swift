@@ -113,6 +113,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The composition root: a run's stages built from the command line's choices (`ListPipeline`)
+        // and run; `userlist diff`'s run.
         .target(
             name: "UserListKit",
             dependencies: [
@@ -120,10 +122,16 @@ let package = Package(
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
+        // `userlist stage plan|map|partial|merge`: a distributed run (Spark's `RDD.pipe`) as cuts of
+        // the one run's list of stages (UserListKit's `ListPipeline`), and the lines between them.
+        .target(
+            name: "UserListStages",
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
+        ),
         .executableTarget(
             name: "userlist",
             dependencies: [
-                "UserListKit", "UserListPlatform",
+                "UserListKit", "UserListStages", "UserListPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -142,14 +150,14 @@ let package = Package(
         .target(name: "UserListTestSupport", dependencies: ["UserListDomain"], path: "Tests/UserListTestSupport"),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
             exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(
             name: "EndToEndTests",
             // The stages' exactness test parses options with the executable's own types and runs
             // the stages in process (thousands of partitions: processes would take minutes).
-            dependencies: ["userlist", "UserListKit", "UserListTestSupport"]
+            dependencies: ["userlist", "UserListKit", "UserListStages", "UserListTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -9,15 +9,15 @@ import Synchronization
 /// Passes warnings on as they come, but holds back the load's summary (from the warning about
 /// left-out records on) until the load is over: then it either goes out as it was, or gives way
 /// to the error.
-final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
+package final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
     private let base: any WarningReporter
     private let held = Mutex<(holding: Bool, warnings: [Diagnostic])>((false, []))
 
-    init(_ base: any WarningReporter) {
+    package init(_ base: any WarningReporter) {
         self.base = base
     }
 
-    func warn(_ warning: Diagnostic) {
+    package func warn(_ warning: Diagnostic) {
         let passOn: Bool = held.withLock { state in
             if case .excludedRecords = warning.problem { state.holding = true }
             if state.holding { state.warnings.append(warning) }
@@ -28,7 +28,7 @@ final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
 
     /// After the load: the error when every record read was not a person; otherwise the held
     /// warnings go out.
-    func finish(_ report: LoadReport?, inputs: [InputSource]) throws(UserlistError) {
+    package func finish(_ report: LoadReport?, inputs: [InputSource]) throws(UserlistError) {
         let warnings = held.withLock { state in
             defer { state = (false, []) }
             return state.warnings
@@ -39,7 +39,7 @@ final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
 
     /// The error of a load whose every record was not a person (the merge stage of a distributed
     /// run asks it too, with the summed counts).
-    static func error(for report: LoadReport?, inputs: [InputSource]) -> UserlistError? {
+    package static func error(for report: LoadReport?, inputs: [InputSource]) -> UserlistError? {
         guard let report, report.recordsRead > 0, NonPerson.count(in: report.excluded) == report.recordsRead,
               let (_, reasons) = report.excludedSummary else { return nil }
         let input = inputs.count == 1 ? inputs[0].description : nil

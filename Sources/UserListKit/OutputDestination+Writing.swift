@@ -7,7 +7,7 @@ extension OutputDestination {
     /// over it once `body` has succeeded and the bytes are on disk, as `UserListRun.run(to:)`
     /// does: a failed run leaves the old file as it was. Not creating it is exit 73, not writing 74.
     /// `beforeFirstOutput` is called with the first bytes bound for standard output.
-    func writing<Result>(beforeFirstOutput: ((UnsafeRawBufferPointer) -> Void)? = nil, _ body: (OutputWriter) throws(UserlistError) -> Result) throws(UserlistError) -> Result {
+    package func writing<Result>(beforeFirstOutput: ((UnsafeRawBufferPointer) -> Void)? = nil, _ body: (OutputWriter) throws(UserlistError) -> Result) throws(UserlistError) -> Result {
         let standardOutput = {
             let writer = OutputWriter.standardOutput()
             writer.beforeFirstWrite = beforeFirstOutput

@@ -135,12 +135,12 @@ extension UserListRun {
     }
 
     /// `-o`, `--rejects` and `--summary` naming one file: ``DistinctOutputFiles``.
-    func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
+    package func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
         try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary)
     }
 
     /// `--rejects` is put in place when the run succeeded or stopped on bad data (exit 65).
-    static func keepsRejects(after failure: UserlistError?) -> Bool {
+    package static func keepsRejects(after failure: UserlistError?) -> Bool {
         guard let failure else { return true }
         return failure.kind == .data
     }
@@ -149,7 +149,7 @@ extension UserListRun {
     /// when nothing else is written there (the rows went to `-o FILE`, the rejects elsewhere),
     /// else standard error: `-` is standard output, or standard error when standard output
     /// carries the rows, as for `--rejects -`.
-    func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination, reporting: RunReporting) throws(UserlistError) {
+    package func writeSummary(_ text: String, to destination: OutputDestination, output: OutputDestination, reporting: RunReporting) throws(UserlistError) {
         try SummaryFile.write(text, to: destination, output: output, rejectsPath: rejectsPath, standardError: reporting.standardError)
     }
 

@@ -9,16 +9,16 @@ import UserListRendering
 /// `text` (the raw text) instead of `record` for bad JSON, and no `path` for a whole document.
 /// The file is written like `--output` (beside it, renamed into place) and kept when the run
 /// ends in a data error too (exit 65, say past `--max-rejects`): that is when it is wanted most.
-final class RejectsFile: RejectReporter, @unchecked Sendable {
+package final class RejectsFile: RejectReporter, @unchecked Sendable {
     private let file: AtomicFile?
     private let writer: OutputWriter?
-    let maximum: Int?
-    private(set) var count = 0
+    package let maximum: Int?
+    package private(set) var count = 0
 
     /// `path` nil: only count (for `--max-rejects` alone). `-` is a standard stream, as in every
     /// Unix tool: `dash` (standard output, or standard error when standard output carries the
     /// rows), written as the records come, never renamed.
-    init(path: String?, maximum: Int?, dash: @autoclosure () -> OutputWriter = .standardOutput()) throws(UserlistError) {
+    package init(path: String?, maximum: Int?, dash: @autoclosure () -> OutputWriter = .standardOutput()) throws(UserlistError) {
         self.maximum = maximum
         guard let path else {
             file = nil
@@ -36,7 +36,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         writer = OutputWriter(fileDescriptor: file.descriptor, name: path)
     }
 
-    func reject(_ record: RejectedRecord) throws(UserlistError) {
+    package func reject(_ record: RejectedRecord) throws(UserlistError) {
         count += 1
         if let writer { Self.write(record, to: writer) }
         if let maximum, count > maximum {
@@ -46,21 +46,21 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
 
     /// A line as ``write(_:to:)`` makes it, made elsewhere: the map stage's, for the merge stage
     /// of a distributed run, which gathers every partition's (README: Past one machine).
-    func append(line: String) {
+    package func append(line: String) {
         count += 1
         writer?.write(line)
         writer?.write(byte: UInt8(ascii: "\n"))
     }
 
     /// Writes out what is buffered, before anything is renamed into place.
-    func flush() throws(UserlistError) {
+    package func flush() throws(UserlistError) {
         do { try writer?.flush() } catch {
             throw UserlistError(error.kind, error.diagnostic.within("--rejects"))
         }
     }
 
     /// Puts the file in place (the run succeeded, or stopped on bad data).
-    func commit() throws(UserlistError) {
+    package func commit() throws(UserlistError) {
         guard let file else { return }
         try flush()
         do { try file.commit() } catch {
@@ -69,7 +69,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
     }
 
     /// Leaves any old file as it was; a stream gets what was written to it.
-    func abandon() {
+    package func abandon() {
         guard let file else {
             try? flush()
             return
@@ -78,7 +78,7 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
     }
 
     /// One line, `\n` included.
-    static func write(_ record: RejectedRecord, to output: OutputWriter) {
+    package static func write(_ record: RejectedRecord, to output: OutputWriter) {
         output.write("{\"input\":")
         JSONText.appendString(record.location.input, to: output)
         output.write(",\"line\":")

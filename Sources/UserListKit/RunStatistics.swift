@@ -22,7 +22,7 @@ public struct RunStatistics: Sendable {
     public init() {}
 
     /// The list's counts, from the state a run rendered.
-    mutating func count(_ state: ListState, query: UserListQuery) {
+    package mutating func count(_ state: ListState, query: UserListQuery) {
         guard let page = state.page else { return }
         matched = page.totalItems
         written = page.spilledRows != nil || query.page == nil ? page.totalItems : page.items.count + page.rows.count
@@ -30,7 +30,7 @@ public struct RunStatistics: Sendable {
 }
 
 /// `--summary FILE` (or `-`, standard error): one JSON object per run.
-struct RunSummary {
+package struct RunSummary {
     var inputs: Int
     var bytes: Int
     var statistics: RunStatistics
@@ -42,8 +42,19 @@ struct RunSummary {
     /// `--min-users`, `--max-users`, `--max-drop`: what was checked, as `"guards"`.
     var guards: RunGuards?
 
+    package init(inputs: Int, bytes: Int, statistics: RunStatistics, recordsSeen: Int, rejectedSeen: Int, seconds: Double, failure: UserlistError?, guards: RunGuards? = nil) {
+        self.inputs = inputs
+        self.bytes = bytes
+        self.statistics = statistics
+        self.recordsSeen = recordsSeen
+        self.rejectedSeen = rejectedSeen
+        self.seconds = seconds
+        self.failure = failure
+        self.guards = guards
+    }
+
     /// The JSON object, one line. Counts a failed run could not know are `null`.
-    var json: String {
+    package var json: String {
         let report = statistics.report
         var fields: [(String, String)] = [
             ("inputs", "\(inputs)"),

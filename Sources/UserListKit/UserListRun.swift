@@ -263,13 +263,13 @@ public struct UserListRun {
     }
 
     /// jq's settings for the whole process: `--jq-timeout`, `--sandbox`.
-    func prepareJQ() {
+    package func prepareJQ() {
         if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
         if sandbox { JQProgram.sandboxed = true }
     }
 
     /// Writes `state` and flushes: JSON for a person is rendered to memory, then indented and coloured.
-    func render(_ state: ListState, with renderer: any ListRenderer, highlight: JSONHighlighter?, to output: OutputWriter) throws(UserlistError) {
+    package func render(_ state: ListState, with renderer: any ListRenderer, highlight: JSONHighlighter?, to output: OutputWriter) throws(UserlistError) {
         if let highlight {
             let buffer = OutputWriter()
             try renderer.render(state, to: buffer)
@@ -343,7 +343,7 @@ public struct UserListRun {
     /// `state` as `--limit` describes it: its page's size, count of pages and `hasMore` are those
     /// of the default page size, so that a client going on with `--page 2` is told what it gets
     /// (a `--limit 1` answer said `pageSize` 1 of 10 pages, and `--page 2` gave users 21 to 40).
-    func limited(_ state: ListState) -> ListState {
+    package func limited(_ state: ListState) -> ListState {
         guard limit != nil, var page = state.page else { return state }
         let size = UserListQuery.defaultPageSize
         page.pageSize = size
@@ -357,7 +357,7 @@ public struct UserListRun {
     }
 
     /// Whether a jq expression of the run may call `input_filename` (its name anywhere in the text).
-    var asksForInputFilename: Bool {
+    package var asksForInputFilename: Bool {
         [whereExpression, preTransform, outputTransform].contains { $0?.contains("input_filename") == true }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UserListKit
+import UserListStages
 
 /// `userlist stage map`.
 struct MapCommand: StageSubcommand {

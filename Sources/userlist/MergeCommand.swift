@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UserListKit
+import UserListStages
 
 /// `userlist stage merge`: the only stage that writes the output, `--summary` and warnings.
 struct MergeCommand: StageSubcommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UserListKit
+import UserListStages
 
 /// `userlist stage merge --part whole|combine|rows|ends`.
 extension MergePart: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UserListKit
+import UserListStages
 
 /// `userlist stage partial`.
 struct PartialCommand: StageSubcommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import UserListKit
+import UserListStages
 
 /// `userlist stage plan`, for the driver: one JSON line, `{"gather":"page","sort":false,"parts":false,"separator":"","extension":"json"}`.
 struct PlanCommand: StageSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UserListKit
+import UserListStages
 
 /// `userlist stage map|partial|merge|plan`: parses a stage's options, then hands over to
 /// ``UserListRun/runStage(_:names:input:to:warnings:reporting:expectedLines:started:)``.

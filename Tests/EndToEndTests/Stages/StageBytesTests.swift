@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListKit
+@testable import UserListStages
 import UserListTestSupport
 
 /// A line's exact bytes reach the map stage, so the distributed run gives one run's error or

@@ -1,6 +1,7 @@
 import Foundation
 @testable import userlist
 @testable import UserListKit
+@testable import UserListStages
 
 /// One query answered twice, in this process: by a single run over the inputs, and by the stages
 /// wired as `Integrations/spark/userlist_spark.py` wires them on Spark — the inputs' lines numbered

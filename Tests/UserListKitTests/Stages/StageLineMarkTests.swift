@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListStages
 
 @Suite struct StageLineMarkTests {
     private static func marked(split: Int, line: Int) -> Int { StageLineMark.base + split * StageLineMark.perSplit + line }

@@ -1,5 +1,6 @@
 import Testing
 @testable import UserListKit
+@testable import UserListStages
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import UserListRendering

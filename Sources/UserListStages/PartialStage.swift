@@ -1,3 +1,4 @@
+import UserListKit
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListService

@@ -1,3 +1,4 @@
+import UserListKit
 /// The stages of a distributed run (`userlist stage …`), as Spark's `RDD.pipe` or Hadoop Streaming
 /// run them: one process per partition, lines on standard input and standard output.
 ///

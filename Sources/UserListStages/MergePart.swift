@@ -1,3 +1,4 @@
+import UserListKit
 /// What `userlist stage merge --part` writes: the whole output (the default), or a piece of it, so
 /// that nothing of a big job has to pass through one process (README: Past one machine).
 ///

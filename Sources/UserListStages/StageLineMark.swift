@@ -1,3 +1,4 @@
+import UserListKit
 /// A line number the driver does not know when it hands a line to the map stage: in a job that
 /// reads its input once (no counting pass), a split after an input's first knows only its lines'
 /// numbers within the split. The driver then writes `base + split × perSplit + n` (`n` from 1,

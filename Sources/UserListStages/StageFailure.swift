@@ -1,3 +1,4 @@
+import UserListKit
 import UserListDomain
 /// A stage's input that is not what the stage before it writes: one line naming the stage, its
 /// input and the line, and exit 65 (the task fails; nothing about the users is wrong, the job is

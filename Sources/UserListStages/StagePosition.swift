@@ -1,3 +1,4 @@
+import UserListKit
 /// A record's position in a distributed run, as one `Int` that sorts in input order: its line's
 /// global position (0-based, every input's lines in order: what Spark's `zipWithIndex` gives the
 /// inputs' lines one after another), then its index among the records of that line (a line may

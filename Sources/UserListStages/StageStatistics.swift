@@ -1,3 +1,4 @@
+import UserListKit
 import Foundation
 import UserListService
 

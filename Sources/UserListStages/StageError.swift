@@ -1,3 +1,4 @@
+import UserListKit
 import UserListDomain
 /// An error a stage met in the data, carried to the merge stage as data instead of failing the
 /// task: stages see their partitions in no particular order, and the merge reports the one error
