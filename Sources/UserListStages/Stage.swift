@@ -9,6 +9,10 @@ import UserListKit
 ///              (Spark: collect; a full export is first sorted by that key with sortBy)
 ///     merge    every partition's lines → exactly the output of one run, its warnings and exit code
 ///
+/// Each is a cut of the one run's list of stages (``ListPipeline``, built by
+/// ``UserListRun/pipeline()``): map runs it through normalise, the shuffle is dedupe, partial runs
+/// filter to cells, merge runs rank (over every partition's candidates) and render.
+///
 /// Every stage takes the same userlist options; each uses the part it needs, and each line of
 /// counts carries a fingerprint of them, so a stage given other options stops (exit 64) instead
 /// of answering something else.
