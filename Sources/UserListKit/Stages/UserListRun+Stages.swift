@@ -24,17 +24,19 @@ extension UserListRun {
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?
             // `--rejects FILE` with the map stage's reject lines: written as one run writes it,
-            // kept when the run succeeds or stops on bad data. (The combine and rows parts, run
-            // on the executors, write no rejects: they are not given the lines.)
+            // kept when the run succeeds or stops on bad data; `--max-rejects N`: counted. (The
+            // combine and rows parts, run on the executors, are not given the lines.)
             var rejects: RejectsFile?
             var lines: FileHandle?
-            if let rejectLines, let rejectsPath, part == .whole || part == .ends {
+            if let rejectLines, rejectsPath != nil || maxRejects != nil, part == .whole || part == .ends {
                 guard let handle = FileHandle(forReadingAtPath: rejectLines) else {
                     throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage merge", option: "--reject-lines \(rejectLines)", "can't be read"))
                 }
                 lines = handle
-                try checkDistinctFiles(output: destination, summary: reporting?.summary)
-                rejects = try RejectsFile(path: rejectsPath, maximum: nil, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+                if let rejectsPath {
+                    try checkDistinctFiles(output: destination, summary: reporting?.summary)
+                    rejects = try RejectsFile(path: rejectsPath, maximum: nil, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+                }
             }
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
