@@ -558,11 +558,11 @@ def job_failure(error):
 
 class Timings:
     """USERLIST_SPARK_TIMINGS=1: where the job's time went, on standard error at the end: the
-    driver's steps (one line, from its own clock), then Spark's own timings of every stage
-    (from its status API, read before the context stops) and the job's wall time cut into
-    start-up (until the context is up), the stages that read the input (map), the stages after
-    them (shuffle reads, partial, combine or sort, part files) and the driver alone (planning,
-    the version check's gaps, merge)."""
+    driver's steps (one line, from its own clock); the job's wall time cut into start-up (until
+    the context is up), planning and the executors' version check, the map (the stages that end
+    in the shuffle by id), the stages after it (partial, combine or sort, part files) and the
+    driver alone (merge, gaps between jobs); then Spark's own timings of every stage, from its
+    status API (the web UI's REST endpoint on the driver), read before the context stops."""
 
     def __init__(self, started=None):
         self.enabled = os.environ.get("USERLIST_SPARK_TIMINGS") == "1"
@@ -630,34 +630,45 @@ class Timings:
         if not self.stages:
             return []
         megabytes = lambda n: "%.0f MB" % (n / 1e6)
-        lines, map_spans, later_spans = [], [], []
+        map_spans, later_spans = [], []
         checked = self.checked or self.spark_up or self.started
+        # Consecutive stages of one name (toLocalIterator's, one per partition) make one line.
+        groups = []
         for stage in sorted(self.stages, key=lambda stage: (stage["stageId"], stage.get("attemptId", 0))):
             if "submissionTime" not in stage or "completionTime" not in stage:
-                continue
-            start, end = self._instant(stage["submissionTime"]), self._instant(stage["completionTime"])
+                continue  # skipped: its shuffle output was there already
+            span = (self._instant(stage["submissionTime"]), self._instant(stage["completionTime"]))
             # The map: the stages that end in the shuffle by id (reduceByKey's map side: read,
             # number, stage map); a later stage's input bytes are cached partitions.
-            reads = stage.get("name", "").startswith("reduceByKey")
-            if reads:
-                map_spans.append((start, end))
-            elif start >= checked:  # not the version check's
-                later_spans.append((start, end))
-            moved = []
-            if stage.get("inputBytes"):
-                moved.append("read %s" % megabytes(stage["inputBytes"]))
-            if stage.get("shuffleReadBytes"):
-                moved.append("shuffle read %s" % megabytes(stage["shuffleReadBytes"]))
-            if stage.get("shuffleWriteBytes"):
-                moved.append("shuffle write %s" % megabytes(stage["shuffleWriteBytes"]))
-            if stage.get("diskBytesSpilled"):
-                moved.append("spilled %s" % megabytes(stage["diskBytesSpilled"]))
+            if stage.get("name", "").startswith("reduceByKey"):
+                map_spans.append(span)
+            elif span[0] >= checked:  # not the version check's
+                later_spans.append(span)
             name = re.sub(r" at \S*/", " at ", stage.get("name", "?"))
-            lines.append("  stage %d%s %s: %.1f s, %d tasks %.1f s (JVM CPU %.1f s, GC %.1f s)%s" % (
-                stage["stageId"], "" if stage["status"] == "COMPLETE" else " " + stage["status"].lower(), name,
-                end - start, stage.get("numTasks", 0), stage.get("executorRunTime", 0) / 1000,
-                stage.get("executorCpuTime", 0) / 1e9, stage.get("jvmGcTime", 0) / 1000,
-                ", " + ", ".join(moved) if moved else ""))
+            if stage["status"] != "COMPLETE":
+                name += " (%s)" % stage["status"].lower()
+            if groups and groups[-1]["name"] == name:
+                group = groups[-1]
+            else:
+                group = {"name": name, "ids": [], "spans": []}
+                groups.append(group)
+            group["ids"].append(stage["stageId"])
+            group["spans"].append(span)
+            for key in ("numTasks", "executorRunTime", "executorCpuTime", "jvmGcTime", "inputBytes", "shuffleReadBytes",
+                        "shuffleWriteBytes", "diskBytesSpilled"):
+                group[key] = group.get(key, 0) + stage.get(key, 0)
+        lines = []
+        for group in groups:
+            moved = []
+            for key, what in (("inputBytes", "read"), ("shuffleReadBytes", "shuffle read"),
+                              ("shuffleWriteBytes", "shuffle write"), ("diskBytesSpilled", "spilled")):
+                if group[key]:
+                    moved.append("%s %s" % (what, megabytes(group[key])))
+            ids = group["ids"]
+            lines.append("  %s %s: %.1f s, %d tasks %.1f s (JVM CPU %.1f s, GC %.1f s)%s" % (
+                "stage %d" % ids[0] if len(ids) == 1 else "%d stages %d-%d" % (len(ids), ids[0], ids[-1]), group["name"],
+                self._covered(group["spans"]), group["numTasks"], group["executorRunTime"] / 1000,
+                group["executorCpuTime"] / 1e9, group["jvmGcTime"] / 1000, ", " + ", ".join(moved) if moved else ""))
         up = self.spark_up or self.started
         whole = ended - self.started
         in_map = self._covered(map_spans)
