@@ -28,6 +28,17 @@ struct MergeStage {
     /// (`#POSITION⇥POSITION⇥LINE`), sorted by position, read once every count is in — before a
     /// full export's first row — to write `rejects` and to count them (``settleRejects(_:bases:)``).
     var rejectLines: StageInput?
+    /// What the merge had counted when it failed, for `--summary` (set once every count is in).
+    var seen = Seen()
+
+    /// A failed run's counts for its summary: the bytes and records the job read, and the
+    /// rejects a single run counted before stopping (with `--rejects` or `--max-rejects`; a
+    /// single run counts none without either).
+    final class Seen {
+        var bytes = 0
+        var records = 0
+        var rejected = 0
+    }
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
@@ -62,6 +73,8 @@ struct MergeStage {
             // The rejects, once: they may change the error (`--max-rejects`).
             if !settled {
                 settled = true
+                seen.bytes = total.bytes
+                seen.records = total.records
                 try settleRejects(&total, bases: bases ?? [:])
             }
         }
@@ -301,12 +314,14 @@ struct MergeStage {
         } else if let error = total.error, error.rank == .filter, let reject = error.reject {
             let line = StageLineMark.resolveReject(reject, bases: bases)
             rejects?.append(line: line)
-            if let maximum, count + 1 > maximum {
+            count += 1
+            if let maximum, count > maximum {
                 let tooMany = RejectsFile.tooMany(maximum, last: try Self.place(ofReject: line, in: rejectLines))
                 total.error!.code = tooMany.exitCode
                 total.error!.message = tooMany.message
             }
         }
+        seen.rejected = count
         try rejects?.flush()
     }
 

@@ -23,6 +23,7 @@ extension UserListRun {
         case .merge:
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?
+            let seen = MergeStage.Seen()
             // `--rejects FILE` with the map stage's reject lines: written as one run writes it,
             // kept when the run succeeds or stops on bad data; `--max-rejects N`: counted. (The
             // combine and rows parts, run on the executors, are not given the lines.)
@@ -41,6 +42,7 @@ extension UserListRun {
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
                     var merge = MergeStage(run: self, expectedLines: expectedLines, names: names, part: part)
+                    merge.seen = seen
                     merge.rejects = rejects
                     merge.rejectLines = lines.map { StageInput(fileDescriptor: $0.fileDescriptor, name: rejectLines ?? "-") }
                     return try merge.run(input, to: output, warnings: warnings)
@@ -58,8 +60,8 @@ extension UserListRun {
             try? lines?.close()
             if let reporting, let summaryDestination = reporting.summary {
                 let summary = RunSummary(
-                    inputs: max(1, names.count), bytes: result?.1.bytes ?? 0, statistics: result?.0 ?? RunStatistics(),
-                    recordsSeen: result?.1.records ?? 0, rejectedSeen: result?.1.rejected ?? 0,
+                    inputs: max(1, names.count), bytes: result?.1.bytes ?? seen.bytes, statistics: result?.0 ?? RunStatistics(),
+                    recordsSeen: result?.1.records ?? seen.records, rejectedSeen: result?.1.rejected ?? seen.rejected,
                     seconds: Date().timeIntervalSince(started), failure: failure)
                 try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting)
             }
