@@ -107,8 +107,8 @@
     var reads: FieldSet { get }
 
     /// `id` is the record's id as text (the sort by id reads it); `scratch` is the calling thread's
-    /// own buffer for folding text, reused across records.
-    func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement
+    /// own, reused across records.
+    func judge(_ keys: RecordKeys, id: String, scratch: inout JudgeScratch) -> RecordJudgement
 }
 
 /// A record decided from its keys alone: its id (for dedupe) and, when wanted, its sort value.
