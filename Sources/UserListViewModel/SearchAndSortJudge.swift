@@ -77,19 +77,17 @@ package struct SearchAndSortJudge: RecordJudge {
         guard makesCells else { return .wanted(sortValue, cell: nil) }
         if let valueColumns {
             // Sized exactly, once: a guess of 128 bytes grew the array for most rows of W3.
-            var size = 0
-            for field in valueColumns { size += 4 + (field == .id ? id.utf8.count : keys.bytes(of: field)?.count ?? 0) }
-            var values: [UInt8] = []
-            values.reserveCapacity(size)
-            for field in valueColumns {
-                if field == .id {
-                    var id = id
-                    id.withUTF8 { KeyedColumnValues.append($0, to: &values) }
-                } else {
-                    KeyedColumnValues.append(keys.bytes(of: field), to: &values)
+            var idText = id
+            return idText.withUTF8 { idBytes in
+                var size = 0
+                for field in valueColumns { size += KeyedColumnValues.size(of: field == .id ? idBytes : keys.bytes(of: field)) }
+                let values = [UInt8](unsafeUninitializedCapacity: size) { row, count in
+                    var offset = 0
+                    for field in valueColumns { KeyedColumnValues.write(field == .id ? idBytes : keys.bytes(of: field), to: row, at: &offset) }
+                    count = offset
                 }
+                return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
             }
-            return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
