@@ -46,7 +46,7 @@ package final class RejectsFile: RejectReporter, @unchecked Sendable {
 
     /// `--max-rejects N` passed: `last` is the reject one too many, `INPUT:LINE:COLUMN: REASON`
     /// (the merge stage of a distributed run says it in the same words).
-    static func tooMany(_ maximum: Int, last: String) -> UserlistError {
+    package static func tooMany(_ maximum: Int, last: String) -> UserlistError {
         UserlistError(.data, Diagnostic(.runCheck, "more than \(maximum) records rejected (--max-rejects \(maximum)); the last: \(last)"))
     }
 
