@@ -19,8 +19,11 @@ import Darwin
 ///   (`kill(pid, 0)` answers ESRCH), and never a live run's.
 /// - A symbolic link is followed, also a dangling one and a chain of them, so the file it names
 ///   is replaced (or created), beside itself, and the link stays a link. A destination that
-///   exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) can't be
-///   replaced by renaming: it is opened and written directly, as `>` would.
+///   exists and is not a regular file (`/dev/null`, a named pipe) can't be replaced by
+///   renaming: it is opened and written directly, as `>` would.
+/// - A name for one of the process's own descriptors (`/dev/stdout`, `/dev/fd/3`, a link to
+///   one) is written through a duplicate of that descriptor, whatever it is open on: output and
+///   rejects both sent to `/dev/stdout > out.txt` both end up in `out.txt`, in the order written.
 public final class AtomicFile {
     /// The destination as given (for messages).
     public let path: String
@@ -43,16 +46,39 @@ public final class AtomicFile {
     /// ``removeStaleTemporaries(in:named:)``, instead of reading the directory for each file).
     public init(path given: String, removingStale: Bool = true) throws(SystemError) {
         self.path = given
+        // One of this process's own descriptors by name (`/dev/stdout`, `/dev/fd/3`,
+        // `/proc/self/fd/1`, or a link to one) is written through a duplicate of it, sharing its
+        // offset, as a shell writes `2>/dev/stdout`. Opened anew with O_TRUNC, it cut off what
+        // the descriptor had written and overwrote what it wrote next (`--rejects /dev/stdout >
+        // out.txt` lost the list); renamed over, it replaced the file behind stdout, or, where the
+        // link could not be resolved, the `/dev/stdout` link itself.
+        if let own = Self.ownDescriptor(named: given) {
+            let fd = fcntl(own, F_DUPFD_CLOEXEC, 0)
+            guard fd >= 0 else { throw SystemError("cannot open the output file", subject: given) }
+            resolvedPath = given
+            descriptor = fd
+            temporaryPath = nil
+            finalMode = 0
+            finalOwner = nil
+            return
+        }
         var info = stat()
         let exists = stat(given, &info) == 0
         let path: String
+        var unresolvedLink = false
         if exists {
-            // realpath, not readlink: `/dev/stdout` is a link to `/proc/self/fd/1`, whose
-            // "target" (`pipe:[…]`) only the kernel can follow.
+            // realpath, not readlink: a link into `/proc` (`pipe:[…]`, a deleted file's
+            // `… (deleted)`) only the kernel can follow.
             var link = stat()
-            if lstat(given, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(given, nil) {
-                path = String(cString: resolved)
-                free(resolved)
+            if lstat(given, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                if let resolved = realpath(given, nil) {
+                    path = String(cString: resolved)
+                    free(resolved)
+                } else {
+                    // Renaming over the link would replace the link: written through it instead.
+                    path = given
+                    unresolvedLink = true
+                }
             } else {
                 path = given
             }
@@ -60,7 +86,7 @@ public final class AtomicFile {
             path = try Self.followingLinks(given)
         }
         resolvedPath = path
-        if exists, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+        if exists, unresolvedLink || ((info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
             let fd = open(given, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw SystemError("cannot open the output file", subject: given) }
             descriptor = fd
@@ -163,6 +189,39 @@ public final class AtomicFile {
     }
 
     // MARK: - Names
+
+    /// The descriptor `given` names when it is one of this process's own (`/dev/stdin`,
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
+    /// `/proc/PID/fd/N`), directly or through symbolic links; nil for any other path.
+    static func ownDescriptor(named given: String) -> Int32? {
+        var path = given
+        for _ in 0..<40 {
+            if let number = descriptorNumber(in: path) { return number }
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = target.hasPrefix("/") ? target : split(path).directory + "/" + target
+        }
+        return nil
+    }
+
+    private static func descriptorNumber(in path: String) -> Int32? {
+        switch path {
+        case "/dev/stdin": return 0
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+            return Int32(number)
+        }
+        return nil
+    }
 
     /// Whether two destinations are one file: the same device and inode for files that exist (a
     /// link, `./name`, a hard link), the same place once links and directories are resolved for

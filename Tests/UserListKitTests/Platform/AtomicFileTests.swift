@@ -56,6 +56,47 @@ import Glibc
         }
     }
 
+    @Test func namesOfTheProcesssOwnDescriptorsAreKnownThroughLinks() throws {
+        #expect(AtomicFile.ownDescriptor(named: "/dev/stdout") == 1)
+        #expect(AtomicFile.ownDescriptor(named: "/dev/stderr") == 2)
+        #expect(AtomicFile.ownDescriptor(named: "/dev/fd/7") == 7)
+        #expect(AtomicFile.ownDescriptor(named: "/proc/self/fd/2") == 2)
+        #expect(AtomicFile.ownDescriptor(named: "/proc/\(getpid())/fd/5") == 5)
+        #expect(AtomicFile.ownDescriptor(named: "/proc/1/fd/5") == nil || getpid() == 1)
+        #expect(AtomicFile.ownDescriptor(named: "/dev/fd/x") == nil)
+        #expect(AtomicFile.ownDescriptor(named: "/dev/null") == nil)
+        try inDirectory { directory in
+            symlink("/dev/stdout", directory + "/out")
+            symlink("out", directory + "/relative")
+            #expect(AtomicFile.ownDescriptor(named: directory + "/out") == 1)
+            #expect(AtomicFile.ownDescriptor(named: directory + "/relative") == 1)
+            #expect(AtomicFile.ownDescriptor(named: directory + "/missing") == nil)
+        }
+    }
+
+    /// `--rejects /dev/stdout > out.txt`: written through the descriptor, after what it wrote and
+    /// before what it writes next; the file behind it is the same file, and no temporary is made.
+    @Test func ownDescriptorIsWrittenThroughNotReplaced() throws {
+        try inDirectory { directory in
+            let path = directory + "/out.txt"
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            #expect(fd >= 0)
+            defer { close(fd) }
+            var before = stat()
+            stat(path, &before)
+            _ = "list\n".withCString { Glibc.write(fd, $0, 5) }
+            let file = try AtomicFile(path: "/dev/fd/\(fd)")
+            write("rejects\n", to: file)
+            try file.commit()
+            _ = "more\n".withCString { Glibc.write(fd, $0, 5) }
+            var after = stat()
+            stat(path, &after)
+            #expect(contents(path) == "list\nrejects\nmore\n")
+            #expect(before.st_ino == after.st_ino)
+            #expect(try entries(directory) == ["out.txt"])
+        }
+    }
+
     @Test func abandonLeavesTheOldFileAndNoTemporary() throws {
         try inDirectory { directory in
             let path = directory + "/users.csv"
