@@ -80,11 +80,21 @@ let package = Package(
             name: "UserListJQ",
             dependencies: ["UserListDomain", "UserListJSON", "UserListPredicate", "UserListPlatform", "CJQ", "CStackGuard"]
         ),
-        // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
-        // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
+        // Reading bytes: files and standard input, gzip/zstd/xz/lzma/bzip2 by their magic bytes, what
+        // comes before the JSON (`curl -i` heads, script guards), chunks cut at document ends, and
+        // framing (a big array's elements, a big document's outline, where a broken record ends).
+        // It knows JSON's syntax and nothing of shapes or users. `InputChunk.bytes`, read per
+        // record by the Gateway, is `@_spi(Pipeline) public @inlinable` as UserListJSON's are.
+        .target(
+            name: "UserListInput",
+            dependencies: ["UserListDomain", "UserListJSON", "UserListPlatform", "CZlib", "CZstd", "CLzma", "CBzip2"]
+        ),
+        // The anti-corruption layer: the parallel reader over UserListInput's chunks, payload
+        // shapes, mappings, DTOs. It knows the domain, bytes, JSON and jq, and nothing of the
+        // Service, ViewModel or rendering.
         .target(
             name: "UserListGateway",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON", "CZlib", "CZstd", "CLzma", "CBzip2"]
+            dependencies: ["UserListDomain", "UserListInput", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON"]
         ),
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
@@ -116,7 +126,7 @@ let package = Package(
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListInput", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -142,7 +152,7 @@ let package = Package(
         .target(name: "UserListTestSupport", dependencies: ["UserListDomain"], path: "Tests/UserListTestSupport"),
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListInput", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
             exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(

@@ -9,6 +9,7 @@ import UserListJQ
 // UserListKit, as before the layers became targets.
 @_exported import UserListDomain
 @_exported import UserListJQ
+@_exported import UserListInput
 @_exported import UserListGateway
 @_exported import UserListService
 @_exported import UserListViewModel

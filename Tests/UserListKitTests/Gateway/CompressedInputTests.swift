@@ -5,6 +5,7 @@ import Testing
 @_spi(Pipeline) @testable import UserListKit
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
+@_spi(Pipeline) @testable import UserListInput
 
 extension GatewayTests {
     /// gzip, zstd, xz and lzma inputs, known by their magic bytes: the same records and positions as the

@@ -1,6 +1,7 @@
 import Testing
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
+@_spi(Pipeline) @testable import UserListInput
 
 extension GatewayTests {
     /// One document read whole takes about ten times its size, so past ``InputReader/maximumChunkSize``

@@ -2,6 +2,7 @@ import Testing
 @_spi(Pipeline) @testable import UserListKit
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
+@_spi(Pipeline) @testable import UserListInput
 
 extension GatewayTests {
     /// What comes before the JSON (issue 20): a script guard line, `curl -i` status lines and

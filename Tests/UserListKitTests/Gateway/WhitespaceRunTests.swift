@@ -1,6 +1,7 @@
 import Testing
 @_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
+@_spi(Pipeline) @testable import UserListInput
 
 extension GatewayTests {
     /// White space many chunks long (a gigabyte of spaces gzipped to a megabyte): dropped chunk by

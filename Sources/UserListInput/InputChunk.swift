@@ -7,20 +7,20 @@ import Synchronization
 ///
 /// Chunks are immutable once read, so a ``RecordBatch`` can keep its chunk alive to locate a bad
 /// record later, on another thread, while the next chunk is being parsed.
-final class InputChunk: @unchecked Sendable {
-    let inputName: String
-    let storage: UnsafeMutableRawPointer
-    let capacity: Int
+@_spi(Pipeline) public final class InputChunk: @unchecked Sendable {
+    package let inputName: String
+    @usableFromInline let storage: UnsafeMutableRawPointer
+    package let capacity: Int
     /// Valid bytes at the front of `storage`.
-    fileprivate(set) var count = 0
+    @usableFromInline package fileprivate(set) var count = 0
     /// 1-based line of the first byte in the whole input.
-    let firstLine: Int
+    package let firstLine: Int
     /// Characters between the start of that line and the first byte.
-    let firstColumnOffset: Int
+    package let firstColumnOffset: Int
     /// ``lineStarts()``, once made.
     private let lineTable = Mutex<[Int]?>(nil)
 
-    init(inputName: String, capacity: Int, firstLine: Int, firstColumnOffset: Int) {
+    package init(inputName: String, capacity: Int, firstLine: Int, firstColumnOffset: Int) {
         self.inputName = inputName
         self.capacity = capacity
         self.firstLine = firstLine
@@ -30,10 +30,20 @@ final class InputChunk: @unchecked Sendable {
 
     deinit { ChunkStoragePool.shared.give(storage, byteCount: capacity + JSONDocumentStream.padding) }
 
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+    /// Read per record by the Gateway (`@inlinable`: `package` is not inlined across modules).
+    @inlinable @_spi(Pipeline) public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+    /// Where a region may end without cutting a top-level number or literal in two (the one cut
+    /// a parse can't see: `12` cut as `1` still parses): after the last line break, else after the
+    /// last `}` or `]`, so documents one after another on one long line stream too; 0 when neither.
+    package var safeRegionEnd: Int {
+        let b = bytes
+        if let lineBreak = b.lastIndex(of: UInt8(ascii: "\n")) { return lineBreak + 1 }
+        return b.lastIndex { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }.map { $0 + 1 } ?? 0
+    }
 
     /// Appends up to the capacity; simdjson reads past the end in wide loads, so the padding is zeroed.
-    func append(_ more: UnsafeRawBufferPointer) {
+    package func append(_ more: UnsafeRawBufferPointer) {
         precondition(count + more.count <= capacity)
         if let base = more.baseAddress { (storage + count).copyMemory(from: base, byteCount: more.count) }
         count += more.count
@@ -70,14 +80,14 @@ final class InputChunk: @unchecked Sendable {
     }
 
     /// A chunk at the same place in the input holding `bytes` instead (same line and column start).
-    func replacingBytes(with bytes: [UInt8]) -> InputChunk {
+    package func replacingBytes(with bytes: [UInt8]) -> InputChunk {
         let chunk = InputChunk(inputName: inputName, capacity: max(bytes.count, 1), firstLine: firstLine, firstColumnOffset: firstColumnOffset)
         bytes.withUnsafeBytes { chunk.append($0) }
         return chunk
     }
 
     /// Turns the bytes at `offsets` into spaces (an array's own punctuation, see ``ArrayElementScanner``).
-    func blank(_ offsets: [Int]) {
+    package func blank(_ offsets: [Int]) {
         for offset in offsets where offset < count { storage.storeBytes(of: UInt8(ascii: " "), toByteOffset: offset, as: UInt8.self) }
     }
 
@@ -91,7 +101,7 @@ final class InputChunk: @unchecked Sendable {
     }
 
     /// Drops a UTF-8 byte order mark at the very start of the input; whether there was one.
-    func skipByteOrderMark() -> Bool {
+    package func skipByteOrderMark() -> Bool {
         let b = bytes
         guard b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF else { return false }
         Memory.move(storage, from: storage + 3, count: count - 3)
@@ -129,7 +139,7 @@ final class InputChunk: @unchecked Sendable {
     }
 
     /// The line and column where byte `offset` would start the next chunk.
-    func position(after offset: Int) -> (line: Int, columnOffset: Int) {
+    package func position(after offset: Int) -> (line: Int, columnOffset: Int) {
         let consumed = UnsafeRawBufferPointer(start: storage, count: offset)
         let newlines = TextPosition.countNewlines(in: consumed)
         guard newlines > 0 else { return (firstLine, firstColumnOffset + Self.characterCount(consumed)) }
@@ -142,7 +152,7 @@ final class InputChunk: @unchecked Sendable {
     /// The chunk's line starts are found once, on the first call, and searched after that: a
     /// dirty export with 100,000 rejects (`--skip-bad-json --rejects`) counted lines from the
     /// chunk's start for each of them and took 301 s.
-    func location(ofOffset offset: Int, path: String? = nil) -> SourceLocation {
+    package func location(ofOffset offset: Int, path: String? = nil) -> SourceLocation {
         let end = min(max(offset, 0), count)
         let starts = lineStarts()
         // Line starts at or before `end`: how many line breaks come before it.
@@ -161,7 +171,7 @@ final class InputChunk: @unchecked Sendable {
     /// ``location(ofOffset:path:)`` for many offsets at once: walked in increasing order, the
     /// characters between one and the next are counted once, so a long line holding thousands of
     /// records costs one pass, not one pass per record.
-    func locations(ofOffsets offsets: [Int], paths: [String?]) -> [SourceLocation] {
+    package func locations(ofOffsets offsets: [Int], paths: [String?]) -> [SourceLocation] {
         let starts = lineStarts()
         var results = [SourceLocation?](repeating: nil, count: offsets.count)
         var newlines = 0

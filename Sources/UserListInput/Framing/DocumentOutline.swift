@@ -6,25 +6,25 @@
 /// array it names as the users is then read element by element from the input itself, so an
 /// envelope (`{"users": [...], "total": …}`) costs memory for its outline, not its users. The
 /// scan follows strings and nesting only; simdjson checks the outline and, later, every element.
-struct DocumentOutline {
+package struct DocumentOutline {
     /// Elements kept of each array: more than detection samples, few enough to stay small.
-    static let keptElements = 8
+    package static let keptElements = 8
     /// An outline bigger than this is no outline (a document of huge strings): read it whole.
-    static let maximumSize = 64 << 20
+    package static let maximumSize = 64 << 20
 
     /// One array of the outline, in the order their `[`s appear in it.
-    struct ArrayExtent: Equatable {
+    package struct ArrayExtent: Equatable {
         /// Input offsets of its `[` and just after its `]` (0 until it closes).
-        let start: Int
-        var end = 0
+        package let start: Int
+        package var end = 0
         /// Its `[`'s line, and the input offset where that line starts.
-        let line: Int
-        let lineStart: Int
+        package let line: Int
+        package let lineStart: Int
         /// Elements past ``keptElements`` were cut from the outline.
-        var cut = false
+        package var cut = false
     }
 
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// The document closed; the offset (in the bytes just scanned) after it.
         case closed(Int)
         case needMore
@@ -33,10 +33,10 @@ struct DocumentOutline {
         case unusable
     }
 
-    private(set) var text: [UInt8] = []
-    private(set) var arrays: [ArrayExtent] = []
+    package private(set) var text: [UInt8] = []
+    package private(set) var arrays: [ArrayExtent] = []
     /// Input offset of the next byte to scan.
-    private(set) var scanned = 0
+    package private(set) var scanned = 0
     private var strings = JSONStringCursor()
     /// Open containers: an array's index in ``arrays`` and commas seen so far, or -1 for an object.
     private var open: [(array: Int, commas: Int)] = []
@@ -45,8 +45,10 @@ struct DocumentOutline {
     private var newlines = 0
     private var lineStart = 0
 
+    package init() {}
+
     /// Scans the document's next bytes (the first call starts at its first byte).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Step {
+    package mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Step {
         var keepFrom = 0
         var i = 0
         let n = bytes.count

@@ -7,9 +7,9 @@ import UserListDomain
 /// array's own punctuation is checked here — a missing or doubled comma, a trailing comma — and
 /// anything it does not expect ends the streaming (``Step/unexpected``), so the caller can read
 /// the document whole and report the error exactly as it always has.
-struct ArrayElementScanner {
+package struct ArrayElementScanner {
     /// What scanning a stretch of bytes came to.
-    enum Step: Equatable {
+    package enum Step: Equatable {
         /// More bytes are needed; `cut` is the end of the last complete element so far (0: none yet).
         case needMore
         /// The array closed at `end` (the offset just after its `]`).
@@ -20,13 +20,13 @@ struct ArrayElementScanner {
 
     /// Offsets of the array's own punctuation (the `[`, commas between elements, the `]`), which
     /// become spaces so the elements parse as a stream of documents at their own byte offsets.
-    private(set) var separators: [Int] = []
+    package private(set) var separators: [Int] = []
     /// Offset just after the last comma between elements (or the `[`), where the next region may start.
-    private(set) var cut = 0
+    package private(set) var cut = 0
     /// Offset of the byte that made the scan return ``Step/unexpected``.
-    private(set) var stoppedAt = 0
+    package private(set) var stoppedAt = 0
     /// Elements completed so far, in all.
-    private(set) var elementCount = 0
+    package private(set) var elementCount = 0
     private var depth = 0
     private var strings = JSONStringCursor()
     /// Inside the array at depth 1: an element has started and not ended.
@@ -37,9 +37,11 @@ struct ArrayElementScanner {
     private var afterComma = false
     private var elementsInCut = 0
 
+    package init() {}
+
     /// Scans `bytes[from...]`, which continue where the last scan stopped (the caller re-bases
     /// offsets with ``rebase(droppingFirst:)`` when it drops consumed bytes).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Step {
+    package mutating func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Step {
         var i = start
         let n = bytes.count
         defer { stoppedAt = i }
@@ -98,10 +100,10 @@ struct ArrayElementScanner {
     }
 
     /// Elements complete before ``cut`` (so handed on with the region that ends there).
-    var elementsBeforeCut: Int { elementsInCut }
+    package var elementsBeforeCut: Int { elementsInCut }
 
     /// The bytes before `offset` were handed on: offsets from now on count from there.
-    mutating func rebase(droppingFirst offset: Int) {
+    package mutating func rebase(droppingFirst offset: Int) {
         separators.removeAll(keepingCapacity: true)
         cut -= offset
     }

@@ -8,22 +8,22 @@ import UserListDomain
 /// takes the next line's object as its value and fails a line or two later, inside good users.
 /// So the record is found from where its document starts, and its error is diagnosed on its own
 /// text: `export.ndjson:102:1: record cut off at the end of its line: unclosed object`.
-struct BadRecord {
+package struct BadRecord {
     /// Line-delimited input: how long a document that runs past its line may stay open before it
     /// is taken as broken (a line `[1, 2,` before good lines would be read on to the end of the
     /// input). Fixed, not the chunk size, so the answer does not depend on how input is cut.
-    static let longestOpenRecord = 1 << 20
+    package static let longestOpenRecord = 1 << 20
 
     /// Where its text starts (an offset in the region it was found in).
-    let start: Int
+    package let start: Int
     /// Where its text ends, after its last line break; nil when it goes on past the region.
-    let end: Int?
+    package let end: Int?
     /// The error to report: a line's own (line-delimited), else the one the stream's parse found.
-    let error: JSONSyntaxError
+    package let error: JSONSyntaxError
 
     /// The record around `found`, a syntax error of `region` and the start of the document it
     /// breaks; nothing before `lowerBound` belongs to it.
-    init(around found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, from lowerBound: Int, layout: InputLayout, atEnd: Bool) {
+    package init(around found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, from lowerBound: Int, layout: InputLayout, atEnd: Bool) {
         let documentStart = min(max(found.documentStart, lowerBound), region.count)
         let lineStart = region[lowerBound..<documentStart].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lowerBound
         switch layout {

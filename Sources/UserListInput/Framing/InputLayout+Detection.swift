@@ -13,7 +13,7 @@ extension InputLayout {
     /// JSON text by itself (`{`, `  "users": [`), an NDJSON line always is. No evidence at all (a
     /// first chunk inside one long document) counts as pretty-printed, which never refuses a
     /// valid document: a single line's bad record then runs to the end of the input either way.
-    static func detect(in bytes: UnsafeRawBufferPointer) -> InputLayout {
+    package static func detect(in bytes: UnsafeRawBufferPointer) -> InputLayout {
         let window = UnsafeRawBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 20)])
         var oneLine = 0, manyLines = 0, tries = 0
         var position = 0

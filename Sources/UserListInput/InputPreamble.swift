@@ -53,18 +53,18 @@ struct InputPreamble {
 
 /// One HTTP response's status line and headers, as `curl -i` prints them before the body
 /// (`HTTP/1.1 200 OK`, `HTTP/2 404`, headers, a blank line).
-struct HTTPResponseHead: Sendable {
-    var status: Int
-    var reason: String
+package struct HTTPResponseHead: Sendable {
+    package var status: Int
+    package var reason: String
     /// The `Link` header's `rel="next"` target (GitHub, GitLab, Okta page this way).
-    var nextLink: String?
+    package var nextLink: String?
     /// The `Location` header, where a redirect points.
-    var location: String?
+    package var location: String?
     /// Where the body starts (after the blank line).
-    var end: Int
+    package var end: Int
 
     /// The head at `offset` of `bytes`, when a whole one is there.
-    init?(_ bytes: UnsafeRawBufferPointer, from offset: Int) {
+    package init?(_ bytes: UnsafeRawBufferPointer, from offset: Int) {
         guard bytes.count - offset > 9, bytes[offset...].starts(with: "HTTP/".utf8) else { return nil }
         var lines: [Substring] = []
         var lineStart = offset
@@ -96,7 +96,7 @@ struct HTTPResponseHead: Sendable {
     }
 
     /// A 4xx or 5xx (or a redirect left unfollowed): the body is no page of users.
-    var isError: Bool { status >= 300 }
+    package var isError: Bool { status >= 300 }
 
     /// `<https://api.github.com/user/repos?page=3>; rel="next", <…>; rel="last"` → the next's URL.
     static func nextLink(in header: Substring) -> String? {

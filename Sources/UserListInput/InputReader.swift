@@ -6,8 +6,8 @@ import UserListPlatform
 ///
 /// Each new chunk starts with the bytes the previous one could not use (an incomplete document),
 /// so documents are never split; a document bigger than a chunk gets a chunk twice the size.
-final class InputReader {
-    let name: String
+package final class InputReader {
+    package let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var descriptorEnded = false
@@ -19,35 +19,42 @@ final class InputReader {
     private var start: (line: Int, columnOffset: Int) = (1, 0)
     /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
     private var skippedByteOrderMark = false
-    let chunkSize: Int
+    package let chunkSize: Int
     /// The capacity of the biggest chunk made so far: what reading holds at once, for tests.
-    private(set) var largestChunk = 0
+    package private(set) var largestChunk = 0
     /// The biggest chunk, so the biggest document read whole. One document read whole takes
     /// about ten times its size (the chunk, simdjson's buffers, the mapped strings: a 100 MB
     /// string took 1 GB), so a bigger one is refused, exit 65, before it takes the machine's
     /// memory: a gigabyte string gzipped to a megabyte would have been ended by the OOM killer.
-    static let maximumChunkSize = 512 << 20
-    var maximumChunk = maximumChunkSize
+    package static let maximumChunkSize = 512 << 20
+    package var maximumChunk = maximumChunkSize
     /// Counts the bytes read from the descriptor (not those read again), when set.
-    var progress: ReadProgress?
+    package var progress: ReadProgress?
     /// Told where the next page is when the input ends (see ``DocumentReader``), when set.
-    var paging: PagingReport?
+    package var paging: PagingReport?
     /// Set when the input turned out to be gzip, zstd, xz or lzma (see ``Compression``).
     private var decompressor: (any CompressedStream)?
     private var lookedForCompression = false
 
     /// Small enough that every core gets work early (and `| head -1` answers at once), big
     /// enough that simdjson's per-call cost vanishes.
-    static let defaultChunkSize = 4 << 20
+    package static let defaultChunkSize = 4 << 20
 
     /// No byte of the input is left to read.
-    var reachedEnd: Bool { descriptorEnded && replay.isEmpty && reread == nil }
+    package var reachedEnd: Bool { descriptorEnded && replay.isEmpty && reread == nil }
 
-    /// Opens `source`; a file that can't be opened is the contract's exit 66.
-    init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil) throws {
+    /// What an HTTP error response's body says (see ``readPreamble(of:)``): the Gateway knows
+    /// the APIs' error bodies, this module only where the body starts.
+    package typealias ErrorBodyReader = (UnsafeRawBufferPointer) -> String?
+    private let errorBody: ErrorBodyReader?
+
+    /// Opens `source`; a file that can't be opened is the contract's exit 66. `errorBody` reads
+    /// the message of a `curl -i` transcript's error body.
+    package init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil, errorBody: @escaping ErrorBodyReader) throws {
         name = source.description
         self.chunkSize = chunkSize
         self.layout = layout
+        self.errorBody = errorBody
         switch source {
         case .standardInput:
             fd = FileReading.standardInput
@@ -61,9 +68,10 @@ final class InputReader {
     }
 
     /// Reads `range` of `source` (a stretch of input `name` that starts at `line` and `columnOffset`).
-    init(_ name: String, region range: Range<Int>, of source: RereadableBytes, line: Int, columnOffset: Int, chunkSize: Int) {
+    package init(_ name: String, region range: Range<Int>, of source: RereadableBytes, line: Int, columnOffset: Int, chunkSize: Int) {
         self.name = name
         self.chunkSize = chunkSize
+        errorBody = nil
         fd = -1
         ownsDescriptor = false
         descriptorEnded = true
@@ -76,7 +84,7 @@ final class InputReader {
     }
 
     /// This input's bytes from the first chunk on can be read again in place: it is a regular file.
-    var rereadable: RereadableBytes? {
+    package var rereadable: RereadableBytes? {
         guard fd >= 0, decompressor == nil, FileReading.isRegularFile(fd) else { return nil }
         let (fd, name, shift) = (fd, name, skippedByteOrderMark ? 3 : 0)
         return RereadableBytes { buffer, offset throws(SystemError) in try FileReading.read(fd, into: buffer, at: offset + shift, name: name) }
@@ -84,13 +92,13 @@ final class InputReader {
 
     /// Starts the input again from its first byte: the `length` bytes read so far come from
     /// `source` (this file, or a copy of what a pipe gave), then the input goes on where it was.
-    func rewind(to source: RereadableBytes, length: Int) {
+    package func rewind(to source: RereadableBytes, length: Int) {
         precondition(replay.isEmpty)
         reread = length > 0 ? (source, 0..<length) : nil
         start = (1, 0)
     }
 
-    func firstChunk() throws -> InputChunk {
+    package func firstChunk() throws -> InputChunk {
         var chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
@@ -112,7 +120,7 @@ final class InputReader {
     }
 
     /// The HTTP response the input's body came with (a `curl -i` transcript), once read.
-    private(set) var response: HTTPResponseHead?
+    package private(set) var response: HTTPResponseHead?
 
     /// Blanks what comes before the JSON (see ``InputPreamble``); a `curl -i` transcript of an
     /// error (4xx, 5xx, or a redirect `curl` did not follow) is the API's error, exit 65, with
@@ -124,30 +132,17 @@ final class InputReader {
         response = preamble.response
         guard let response, response.isError else { return }
         var detail = "HTTP \(response.status)" + (response.reason.isEmpty ? "" : " \(response.reason)")
-        if let message = Self.errorMessage(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[preamble.length...])) { detail += ": \(message)" }
+        if let message = errorBody?(UnsafeRawBufferPointer(rebasing: chunk.bytes[preamble.length...])) { detail += ": \(message)" }
         let redirect = response.status < 400
         if redirect, let location = response.location { detail += " (Location: \(location))" }
         throw UserlistError(.data, Diagnostic(.apiError, input: name, detail, hint: redirect ? "curl -L follows redirects" : nil))
     }
 
-    /// What an error body says, when it is JSON an ``APIErrorBody`` knows (an HTML error page is not).
-    private static func errorMessage(in body: UnsafeRawBufferPointer) -> String? {
-        let padded = Array(body) + [UInt8](repeating: 0, count: JSONDocumentStream.padding)
-        let stream = JSONDocumentStream()
-        return withExtendedLifetime(stream) {
-            padded.withUnsafeBytes { raw -> String? in
-                let text = UnsafeRawBufferPointer(rebasing: raw[0..<body.count])
-                guard stream.begin(text, batchSize: max(1 << 16, body.count)) == nil, case .document(let root, _) = stream.next() else { return nil }
-                return APIErrorBodies.message(in: root)
-            }
-        }
-    }
-
     /// How the input lays out its documents: as given, else decided from its first chunk (see ``InputLayout``).
-    private(set) var layout: InputLayout?
+    package private(set) var layout: InputLayout?
 
     /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
-    func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
+    package func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
         let (line, column) = previous.position(after: keepFrom)
         let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
         let capacity = min(grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2), max(maximumChunk, chunkSize))
@@ -168,7 +163,7 @@ final class InputReader {
 
     /// Gives back bytes read ahead (`chunk`'s from `from` on), to be read again before anything
     /// more from the descriptor; called in input order.
-    func giveBack(_ chunk: InputChunk, from: Int) {
+    package func giveBack(_ chunk: InputChunk, from: Int) {
         if from < chunk.count { replay.append((chunk, from)) }
     }
 
