@@ -148,12 +148,49 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
-        // What the test targets share: the seeded generator, sample users, the package's root.
-        .target(name: "UserListTestSupport", dependencies: ["UserListDomain"], path: "Tests/UserListTestSupport"),
+        // What the test targets share: the seeded generator, sample users, a temporary directory,
+        // the package's root, and the mock at the Service's seam.
+        .target(name: "UserListTestSupport", dependencies: ["UserListDomain", "UserListService"], path: "Tests/UserListTestSupport"),
+        // One test target per module, named after it, so a change to a module runs its own tests
+        // first (`swift test --filter UserListGatewayTests`) and a type's tests are found by name;
+        // each depends on its module, what is below it, and UserListTestSupport.
+        .testTarget(name: "UserListPlatformTests", dependencies: ["UserListPlatform"]),
+        .testTarget(name: "UserListDomainTests", dependencies: ["UserListDomain", "UserListPlatform", "UserListTestSupport"]),
+        .testTarget(name: "UserListJSONTests", dependencies: ["UserListJSON"]),
+        .testTarget(name: "UserListPredicateTests", dependencies: ["UserListPredicate", "UserListDomain", "UserListJQ", "UserListTestSupport"]),
+        .testTarget(
+            name: "UserListJQTests",
+            // The canonical user and the fields an expression sees are also checked as `--where`
+            // uses them, through the ViewModel's JQUserFilter.
+            dependencies: ["UserListJQ", "UserListJSON", "UserListDomain", "UserListViewModel", "CJQ", "UserListTestSupport"],
+            exclude: ["jq-1.6-known-failures.txt", "jq-1.8.2-known-failures.txt"]
+        ),
+        .testTarget(name: "UserListInputTests", dependencies: ["UserListInput", "UserListDomain"]),
+        .testTarget(
+            name: "UserListGatewayTests",
+            // The DTO and the general mapping agree once the Service has normalised their users.
+            dependencies: ["UserListGateway", "UserListInput", "UserListJSON", "UserListJQ", "UserListDomain", "UserListService", "CZlib", "CZstd", "CLzma", "UserListTestSupport"]
+        ),
+        // One test runs the Service over the real Gateway.
+        .testTarget(name: "UserListServiceTests", dependencies: ["UserListService", "UserListDomain", "UserListGateway", "UserListTestSupport"]),
+        .testTarget(
+            name: "UserListViewModelTests",
+            // The spilled sort is checked on the bytes an NDJSON renderer writes of its rows.
+            dependencies: ["UserListViewModel", "UserListService", "UserListRendering", "UserListJQ", "UserListJSON", "UserListDomain", "UserListTestSupport"]
+        ),
+        // Diff's tests read real files through the Gateway and print through the diff's renderers.
+        .testTarget(
+            name: "UserListDiffTests",
+            dependencies: ["UserListDiff", "UserListService", "UserListInput", "UserListGateway", "UserListRendering", "UserListJQ", "UserListDomain", "UserListTestSupport"]
+        ),
+        .testTarget(
+            name: "UserListRenderingTests",
+            dependencies: ["UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
+        ),
+        // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListInput", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
-            exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON"]
         ),
         .testTarget(
             name: "EndToEndTests",
