@@ -165,7 +165,7 @@ let package = Package(
             dependencies: ["UserListJQ", "UserListJSON", "UserListDomain", "UserListViewModel", "CJQ", "UserListTestSupport"],
             exclude: ["jq-1.6-known-failures.txt", "jq-1.8.2-known-failures.txt"]
         ),
-        .testTarget(name: "UserListInputTests", dependencies: ["UserListInput", "UserListDomain"]),
+        .testTarget(name: "UserListInputTests", dependencies: ["UserListInput", "UserListDomain", "UserListTestSupport"]),
         .testTarget(
             name: "UserListGatewayTests",
             // The DTO and the general mapping agree once the Service has normalised their users.
