@@ -1,7 +1,7 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListRendering
 import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListRendering
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListDiff
 
 extension DiffTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListDiff
 @testable import UserListRendering
 @testable import UserListJQ

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import UserListRendering
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
 import UserListInput
 @testable import UserListDiff

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListTestSupport
 
 /// The parent suite of the Domain tests, so `swift test --filter DomainTests` selects them all.

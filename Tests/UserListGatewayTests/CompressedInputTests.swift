@@ -2,7 +2,7 @@ import CZlib
 import CZstd
 import CLzma
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
 @_spi(Pipeline) @testable import UserListInput
 import UserListTestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 import UserListTestSupport

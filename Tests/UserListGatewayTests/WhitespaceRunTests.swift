@@ -1,7 +1,7 @@
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
-@_spi(Pipeline) @testable import UserListInput
+@testable import UserListInput
 import UserListTestSupport
 
 extension GatewayTests {

@@ -1,6 +1,6 @@
 import Testing
-@_spi(Pipeline) import UserListDomain
-@_spi(Pipeline) @testable import UserListInput
+import UserListDomain
+@testable import UserListInput
 
 extension InputTests {
     /// What comes before the JSON (issue 20): a script guard line, `curl -i` status lines and

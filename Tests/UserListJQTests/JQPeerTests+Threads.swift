@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

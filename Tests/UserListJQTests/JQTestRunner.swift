@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListTestSupport
 
 /// Generated `--where` programs and users for the differential test: the predicates people

@@ -1,7 +1,7 @@
 import Testing
 @_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 extension Rendering {
     @Suite struct MarkdownRendererTests {

@@ -2,7 +2,7 @@ import Testing
 @_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 

@@ -1,5 +1,5 @@
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListTestSupport
 
 /// A ``UserRecordSource`` that yields fixed batches, as seed 000's MockUserService returns fixed users.

@@ -1,6 +1,6 @@
 import Testing
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// The parent suite of the Service tests, so `swift test --filter ServiceTests` selects them all.
 @Suite enum ServiceTests {}

@@ -1,6 +1,6 @@
 import Testing
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 extension ServiceTests {
     /// `trimmed()` and its fast check against the rule they implement: drop `Character.isWhitespace`

@@ -1,6 +1,6 @@
 import Testing
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 extension ServiceTests {
     /// The dedupe set: ids are equal when their bytes are.

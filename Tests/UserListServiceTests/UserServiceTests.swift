@@ -1,6 +1,6 @@
 import Testing
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListTestSupport
 import UserListGateway
 

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Pipeline) @testable import UserListViewModel
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 extension ViewModelTests {
     /// ``PageBound``: what a full page publishes, and which matches the reading threads may drop.

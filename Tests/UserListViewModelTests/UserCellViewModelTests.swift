@@ -1,7 +1,7 @@
 import Testing
 @_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 import UserListTestSupport

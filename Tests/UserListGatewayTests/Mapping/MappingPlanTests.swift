@@ -1,5 +1,5 @@
 import Testing
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON

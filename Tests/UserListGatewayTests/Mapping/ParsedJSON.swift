@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListGateway
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON

@@ -1,6 +1,6 @@
 import Testing
 @testable import UserListKit
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @_spi(Pipeline) import UserListJSON
 import UserListRendering
 
