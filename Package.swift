@@ -80,11 +80,21 @@ let package = Package(
             name: "UserListJQ",
             dependencies: ["UserListDomain", "UserListJSON", "UserListPredicate", "UserListPlatform", "CJQ", "CStackGuard"]
         ),
-        // The anti-corruption layer: inputs, the parallel reader, payload shapes, mappings, DTOs.
-        // It knows the domain, JSON and jq, and nothing of the Service, ViewModel or rendering.
+        // Reading bytes: files and standard input, gzip/zstd/xz/lzma/bzip2 by their magic bytes, what
+        // comes before the JSON (`curl -i` heads, script guards), chunks cut at document ends, and
+        // framing (a big array's elements, a big document's outline, where a broken record ends).
+        // It knows JSON's syntax and nothing of shapes or users. `InputChunk.bytes`, read per
+        // record by the Gateway, is `@_spi(Pipeline) public @inlinable` as UserListJSON's are.
+        .target(
+            name: "UserListInput",
+            dependencies: ["UserListDomain", "UserListJSON", "UserListPlatform", "CZlib", "CZstd", "CLzma", "CBzip2"]
+        ),
+        // The anti-corruption layer: the parallel reader over UserListInput's chunks, payload
+        // shapes, mappings, DTOs. It knows the domain, bytes, JSON and jq, and nothing of the
+        // Service, ViewModel or rendering.
         .target(
             name: "UserListGateway",
-            dependencies: ["UserListDomain", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON", "CZlib", "CZstd", "CLzma", "CBzip2"]
+            dependencies: ["UserListDomain", "UserListInput", "UserListJSON", "UserListJQ", "UserListPlatform", "CSimdJSON"]
         ),
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
@@ -118,7 +128,7 @@ let package = Package(
         .target(
             name: "UserListKit",
             dependencies: [
-                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CSimdJSON", "CJQ",
+                "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListInput", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CSimdJSON", "CJQ",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -146,12 +156,49 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
-        // What the test targets share: the seeded generator, sample users, the package's root.
-        .target(name: "UserListTestSupport", dependencies: ["UserListDomain"], path: "Tests/UserListTestSupport"),
+        // What the test targets share: the seeded generator, sample users, a temporary directory,
+        // the package's root, and the mock at the Service's seam.
+        .target(name: "UserListTestSupport", dependencies: ["UserListDomain", "UserListService"], path: "Tests/UserListTestSupport"),
+        // One test target per module, named after it, so a change to a module runs its own tests
+        // first (`swift test --filter UserListGatewayTests`) and a type's tests are found by name;
+        // each depends on its module, what is below it, and UserListTestSupport.
+        .testTarget(name: "UserListPlatformTests", dependencies: ["UserListPlatform"]),
+        .testTarget(name: "UserListDomainTests", dependencies: ["UserListDomain", "UserListPlatform", "UserListTestSupport"]),
+        .testTarget(name: "UserListJSONTests", dependencies: ["UserListJSON"]),
+        .testTarget(name: "UserListPredicateTests", dependencies: ["UserListPredicate", "UserListDomain", "UserListJQ", "UserListTestSupport"]),
+        .testTarget(
+            name: "UserListJQTests",
+            // The canonical user and the fields an expression sees are also checked as `--where`
+            // uses them, through the ViewModel's JQUserFilter.
+            dependencies: ["UserListJQ", "UserListJSON", "UserListDomain", "UserListViewModel", "CJQ", "UserListTestSupport"],
+            exclude: ["jq-1.6-known-failures.txt", "jq-1.8.2-known-failures.txt"]
+        ),
+        .testTarget(name: "UserListInputTests", dependencies: ["UserListInput", "UserListDomain", "UserListTestSupport"]),
+        .testTarget(
+            name: "UserListGatewayTests",
+            // The DTO and the general mapping agree once the Service has normalised their users.
+            dependencies: ["UserListGateway", "UserListInput", "UserListJSON", "UserListJQ", "UserListDomain", "UserListService", "CZlib", "CZstd", "CLzma", "UserListTestSupport"]
+        ),
+        // One test runs the Service over the real Gateway.
+        .testTarget(name: "UserListServiceTests", dependencies: ["UserListService", "UserListDomain", "UserListGateway", "UserListTestSupport"]),
+        .testTarget(
+            name: "UserListViewModelTests",
+            // The spilled sort is checked on the bytes an NDJSON renderer writes of its rows.
+            dependencies: ["UserListViewModel", "UserListService", "UserListRendering", "UserListJQ", "UserListJSON", "UserListDomain", "UserListTestSupport"]
+        ),
+        // Diff's tests read real files through the Gateway and print through the diff's renderers.
+        .testTarget(
+            name: "UserListDiffTests",
+            dependencies: ["UserListDiff", "UserListService", "UserListInput", "UserListGateway", "UserListRendering", "UserListJQ", "UserListDomain", "UserListTestSupport"]
+        ),
+        .testTarget(
+            name: "UserListRenderingTests",
+            dependencies: ["UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
+        ),
+        // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListPredicate", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "CJQ", "CZlib", "CZstd", "CLzma", "CBzip2"],
-            exclude: ["JQ/jq-1.6-known-failures.txt", "JQ/jq-1.8.2-known-failures.txt"]
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON"]
         ),
         .testTarget(
             name: "EndToEndTests",

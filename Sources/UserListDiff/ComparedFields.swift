@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// The canonical fields a diff compares (`--fields`), in the contract's order; never the id,
 /// which is what users are matched by.

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// One difference between OLD and NEW, as the renderers print it.
 public struct DiffEntry: Sendable {

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// What a ``UserDiff`` found: the counts, and the entries, read back from its spools each time
 /// they are walked (a table walks them twice: once to size its columns).

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// One canonical field that differs between a user's OLD and NEW values (nil: missing).
 public struct FieldChange: Hashable, Sendable {

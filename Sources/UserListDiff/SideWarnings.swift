@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// Passes a side's warnings on with the side named (`old: dropped 1 record with a duplicate id…`),
 /// since both sides' counts would otherwise read alike.

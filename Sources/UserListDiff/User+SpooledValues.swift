@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 extension User {
     /// A user from canonical field values (the spool's form): an address, geo or company with

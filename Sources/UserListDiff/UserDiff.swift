@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListService
 
 /// `userlist diff OLD NEW`: which users NEW added, removed and changed, matched by id after

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// A 64-bit digest of the fields a diff compares: what the id table keeps of an OLD user, so
 /// memory grows with ids and digests, not with users.

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListPlatform
 
 /// Users kept in a nameless temporary file (see `TemporaryFile`) instead of memory: OLD's users,

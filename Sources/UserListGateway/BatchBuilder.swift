@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 /// Collects one chunk's records, and enough about their documents to locate any record later.
 struct BatchBuilder {

@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 /// Reads one input's documents chunk by chunk, in order, on the calling thread, and decodes their
 /// user records: the path for everything ``ParallelReader`` can't split (one document bigger
@@ -67,29 +68,5 @@ struct DocumentReader {
                 chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
             }
         }
-    }
-}
-
-extension UnsafeRawBufferPointer {
-    /// Nothing but JSON white space (or nothing at all).
-    var isBlankJSON: Bool { allSatisfy(\.isJSONWhitespace) }
-
-    /// The first byte that isn't JSON white space.
-    var firstNonBlank: UInt8? { first { !$0.isJSONWhitespace } }
-}
-
-extension Slice<UnsafeRawBufferPointer> {
-    /// White space and at most the one `[` that opens the array.
-    var isBlankJSONOrBracket: Bool { filter { !$0.isJSONWhitespace } == [UInt8(ascii: "[")] }
-}
-
-extension InputChunk {
-    /// Where a region may end without cutting a top-level number or literal in two (the one cut
-    /// a parse can't see: `12` cut as `1` still parses): after the last line break, else after the
-    /// last `}` or `]`, so documents one after another on one long line stream too; 0 when neither.
-    var safeRegionEnd: Int {
-        let b = bytes
-        if let lineBreak = b.lastIndex(of: UInt8(ascii: "\n")) { return lineBreak + 1 }
-        return b.lastIndex { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }.map { $0 + 1 } ?? 0
     }
 }

@@ -1,4 +1,5 @@
 import UserListDomain
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 /// Reads single lines of an input, each on its own, as a distributed engine hands them over
 /// (Spark's `textFile`, Hadoop Streaming): the map stage of `userlist stage` gets a line, the name of

@@ -1,4 +1,5 @@
 import UserListDomain
+import UserListInput
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
 import Foundation

@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListService
 
 /// What one side of `userlist diff` read, for `--summary`: the Service's report, kept by a

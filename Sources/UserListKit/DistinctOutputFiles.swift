@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListPlatform
 
 /// `-o`, `--rejects` and `--summary` naming one file (through a link, a hard link, `./`) is exit

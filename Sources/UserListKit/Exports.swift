@@ -1,7 +1,7 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListRendering
 import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListGateway
 import UserListJQ
 @_spi(Pipeline) import UserListJSON
@@ -9,6 +9,7 @@ import UserListJQ
 // UserListKit, as before the layers became targets.
 @_exported import UserListDomain
 @_exported import UserListJQ
+@_exported import UserListInput
 @_exported import UserListGateway
 @_exported import UserListService
 @_exported import UserListViewModel

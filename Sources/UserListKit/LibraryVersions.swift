@@ -1,5 +1,5 @@
 import UserListJSON
-import UserListGateway
+import UserListInput
 import UserListPredicate
 
 /// `userlist --version`'s lines after the first: the libraries a run reads with, as they say

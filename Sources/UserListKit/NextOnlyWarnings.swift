@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// `--next` in a paging loop: every warning but the notes that more pages follow (that is what
 /// the loop is doing about it).

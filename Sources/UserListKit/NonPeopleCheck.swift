@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListService
 import UserListGateway
 import Synchronization

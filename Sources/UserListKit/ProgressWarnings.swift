@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// Warnings printed while the progress line may be on the screen: each takes the line off
 /// first, so a warning never lands glued to it (and nothing is erased when none was drawn).

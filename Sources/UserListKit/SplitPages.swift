@@ -1,5 +1,5 @@
 @_spi(Pipeline) import UserListViewModel
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListPlatform
 import UserListRendering
 import UserListService

@@ -86,6 +86,65 @@ import UserListTestSupport
         }
     }
 
+    /// Rules of the layers, over what each target reaches through its dependencies (the manifest
+    /// alone would let a layer reach past the one below it): reading bytes knows nothing of
+    /// payload shapes or jq; the business rules, the list's logic and the rendering see records
+    /// through the domain's source seam, never the Gateway or the bytes; nothing below the
+    /// composition root reaches up into a layer that uses it.
+    static let unreachable: [(from: [String], never: [String])] = [
+        (["UserListDomain"], ["UserListJSON", "UserListInput", "UserListGateway", "UserListJQ", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff"]),
+        (["UserListInput"], ["UserListGateway", "UserListJQ", "UserListPredicate", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "UserListKit"]),
+        (["UserListGateway"], ["UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "UserListKit"]),
+        (["UserListService", "UserListViewModel", "UserListDiff", "UserListRendering"], ["UserListInput", "UserListGateway", "UserListKit", "CZlib", "CZstd", "CLzma", "CBzip2"]),
+    ]
+
+    @Test func noLayerReachesPastItsRules() throws {
+        let manifest = try Self.manifestTargets()
+        func reached(from name: String) -> Set<String> {
+            var seen: Set<String> = []
+            var stack = Array(manifest[name] ?? [])
+            while let next = stack.popLast() {
+                if seen.insert(next).inserted { stack += manifest[next] ?? [] }
+            }
+            return seen
+        }
+        for rule in Self.unreachable {
+            for from in rule.from {
+                #expect(manifest[from] != nil, "\(from) is not a target of Package.swift")
+                let wrong = reached(from: from).intersection(rule.never)
+                #expect(wrong.isEmpty, "\(from) reaches \(wrong.sorted()) through its dependencies")
+            }
+        }
+    }
+
+    /// Every module a target's files import, of the package's own, is one it names in
+    /// `dependencies:`: SwiftPM lets a file import a module its target only reaches through
+    /// another, which hides a wrong-way use from the manifest (and from the rules above).
+    @Test func targetsImportOnlyWhatTheyDeclare() throws {
+        let manifest = try Self.manifestTargets()
+        var undeclared: [String] = []
+        for (name, uses) in manifest {
+            for folder in ["Sources", "Tests"] {
+                let directory = PackageRoot.file("\(folder)/\(name)")
+                guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+                while let file = files.nextObject() as? URL {
+                    guard file.pathExtension == "swift" else { continue }
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    for line in text.split(separator: "\n") where line.contains("import ") {
+                        let words = line.split(separator: " ")
+                        guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
+                              words[..<at].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                        let module = String(words[at + 1])
+                        if module != name, manifest[module] != nil, !uses.contains(module) {
+                            undeclared.append("\(folder)/\(name)/\(file.lastPathComponent) imports \(module)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(undeclared.sorted() == [], "imports of targets not in the importer's dependencies")
+    }
+
     /// Nothing above `UserListPlatform` imports the C library: the OS has one owner.
     @Test func onlyThePlatformImportsTheCLibrary() throws {
         let sources = PackageRoot.file("Sources")

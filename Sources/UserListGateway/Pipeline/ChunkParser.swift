@@ -1,6 +1,7 @@
 import UserListDomain
 @_spi(Pipeline) import UserListDomain
 import UserListJQ
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 /// Parses one stretch of a chunk's bytes into a ``BatchBuilder``: simdjson over the region, each
 /// document's users found by the first matching ``PayloadShape`` and mapped.

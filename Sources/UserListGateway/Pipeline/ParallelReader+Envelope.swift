@@ -1,5 +1,6 @@
 import UserListDomain
 import UserListPlatform
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 
 extension ParallelReader {

@@ -1,5 +1,6 @@
 import UserListDomain
 @_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 import Foundation
 

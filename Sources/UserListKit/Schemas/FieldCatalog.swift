@@ -1,4 +1,4 @@
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 import UserListViewModel
 
 /// `userlist fields`: every name `--fields` (and `diff --fields`, `--where`'s canonical user)

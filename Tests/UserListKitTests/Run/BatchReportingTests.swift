@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @_spi(Pipeline) @testable import UserListKit
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @testable import UserListService
 
 /// The parts of a batch run's reporting that are logic: the summary's counts and text, and the

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Pipeline) @testable import UserListKit
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// Issue 22's guard rails: what a baseline counts, in each format userlist writes, and the
 /// checks' boundaries (exactly N passes; a drop of exactly PCT passes).

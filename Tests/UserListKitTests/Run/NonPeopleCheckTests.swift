@@ -1,7 +1,7 @@
 import Testing
 @_spi(Pipeline) @testable import UserListKit
 @testable import UserListService
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 
 /// A payload of nothing but records that are not people is one error line (issue 20); any other
 /// run's warnings go out as they were, in their order.

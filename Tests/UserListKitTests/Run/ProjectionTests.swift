@@ -1,6 +1,6 @@
 import Testing
 @_spi(Pipeline) @testable import UserListKit
-@_spi(Pipeline) import UserListDomain
+import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListRendering
 

@@ -1,0 +1,76 @@
+import Testing
+import UserListDomain
+@testable import UserListGateway
+@_spi(Pipeline) import UserListJSON
+
+extension GatewayTests {
+    /// Where a page says the next one is (issue 20): by the names APIs give it, in the document
+    /// and in the object holding the users; a flag that no more follow wins.
+    @Suite struct NextPageTests {
+        /// The next page of `json`, found through detection as a run finds it.
+        private func next(_ json: String) throws -> NextPage? {
+            try ParsedJSON.with(json) { document in
+                for shape in PayloadShapes.all {
+                    if let records = shape.userRecords(in: document) { return shape.pagingNote(in: document, records: records)?.next }
+                }
+                return nil
+            }
+        }
+
+        private static let users = #"[{"id":"u1","email":"a@example.com"},{"id":"u2","email":"b@example.com"}]"#
+
+        @Test(arguments: [
+            (#"{"@odata.context":"https://graph.microsoft.com/v1.0/$metadata#users","@odata.nextLink":"https://graph.microsoft.com/v1.0/users?$skiptoken=X","value":USERS}"#, "https://graph.microsoft.com/v1.0/users?$skiptoken=X", #""@odata.nextLink""#),
+            (#"{"count":7,"next":"https://api.example.com/users/?page=2","previous":null,"results":USERS}"#, "https://api.example.com/users/?page=2", "next"),
+            (#"{"users":USERS,"next_page":"https://x.zendesk.com/api/v2/users.json?page=2","previous_page":null,"count":5}"#, "https://x.zendesk.com/api/v2/users.json?page=2", "next_page"),
+            (#"{"data":USERS,"next_page":{"offset":"eyJ0","path":"/users?limit=2&offset=eyJ0","uri":"https://app.asana.com/api/1.0/users?limit=2&offset=eyJ0"}}"#, "https://app.asana.com/api/1.0/users?limit=2&offset=eyJ0", "next_page"),
+            (#"{"data":USERS,"links":{"self":"/users?page[number]=1","next":"/users?page[number]=2"}}"#, "/users?page[number]=2", "links.next"),
+            (#"{"_embedded":{"users":USERS},"_links":{"next":{"href":"https://api.example.com/users?page=2"}},"items":USERS}"#, "https://api.example.com/users?page=2", "_links.next"),
+            (#"{"results":USERS,"paging":{"next":{"after":"3","link":"https://api.hubapi.com/crm/v3/owners?after=3"}}}"#, "https://api.hubapi.com/crm/v3/owners?after=3", "paging.next"),
+            (#"{"data":USERS,"paging":{"cursors":{"before":"QVFI","after":"QVFJ"},"next":"https://graph.facebook.com/v19.0/1/members?after=QVFJ"}}"#, "https://graph.facebook.com/v19.0/1/members?after=QVFJ", "paging.next"),
+            (#"{"ok":true,"members":USERS,"response_metadata":{"next_cursor":"dXNlcjpVMEc5V0ZYTlo="}}"#, "dXNlcjpVMEc5V0ZYTlo=", "response_metadata.next_cursor"),
+            (#"{"object":"list","results":USERS,"next_cursor":"fe2cc560","has_more":true}"#, "fe2cc560", "next_cursor"),
+            (#"{"users":USERS,"nextPageToken":"Q0FFU0Vn"}"#, "Q0FFU0Vn", "nextPageToken"),
+            (#"{"users":USERS,"next_page_token":"eyJhbGc","page_size":30}"#, "eyJhbGc", "next_page_token"),
+            (#"{"Users":USERS,"PaginationToken":"CAISlQIIAR=="}"#, "CAISlQIIAR==", "PaginationToken"),
+            (#"{"users":USERS,"next_token":"100","total":200}"#, "100", "next_token"),
+            (#"{"results":USERS,"results_metadata":{"total":41,"next_cursor":"dGhpcw"}}"#, "dGhpcw", "results_metadata.next_cursor"),
+            (#"{"type":"list","data":USERS,"pages":{"type":"pages","next":{"page":2,"starting_after":"WzE3MTc"},"page":1}}"#, "WzE3MTc", "pages.next.starting_after"),
+            (#"{"users":USERS,"meta":{"has_more":true,"after_cursor":"xXaf"},"links":{"prev":null}}"#, "xXaf", "meta.after_cursor"),
+            (#"{"members":USERS,"cursor":"ZtkX9","has_more":true}"#, "ZtkX9", "cursor"),
+            (#"{"Users":USERS,"IsTruncated":true,"Marker":"AAEAAX"}"#, "AAEAAX", "Marker"),
+            (#"{"contacts":USERS,"has-more":true,"vid-offset":751}"#, "751", #""vid-offset""#),
+            (#"{"object":"list","url":"/v1/customers","has_more":true,"data":USERS}"#, "u2", "has_more + last id"),
+            (#"{"page":1,"per_page":2,"total":5,"total_pages":3,"data":USERS}"#, "2", "page + 1, of 3"),
+            (#"{"schemas":["urn:ietf:params:scim:api:messages:2.0:ListResponse"],"totalResults":9,"itemsPerPage":2,"startIndex":3,"Resources":USERS}"#, "5", "startIndex + itemsPerPage, of 9"),
+            (#"{"users":USERS,"total":208,"skip":0,"limit":2}"#, "2", "skip + limit, of 208"),
+            (#"{"data":{"users":{"pageInfo":{"hasNextPage":true,"endCursor":"Y3Vy"},"nodes":USERS}}}"#, "Y3Vy", "pageInfo.endCursor"),
+            (#"{"users":USERS,"meta":{"pagination":{"page":1,"limit":15,"pages":2,"total":16,"next":2,"prev":null}}}"#, "2", "meta.pagination.next"),
+            (#"{"_pagination":{"next":"https://api2.example.com/teammates?page_token=abc"},"_results":USERS}"#, "https://api2.example.com/teammates?page_token=abc", "_pagination.next"),
+            (#"{"success":true,"data":USERS,"additional_data":{"pagination":{"start":0,"more_items_in_collection":true,"next_start":100}}}"#, "100", "additional_data.pagination.next_start"),
+            (#"{"users":USERS,"meta":{"page":0,"next_page_url":"https://conversations.twilio.com/v1/Users?Page=1"}}"#, "https://conversations.twilio.com/v1/Users?Page=1", "meta.next_page_url"),
+            (#"{"results":USERS,"start":0,"_links":{"base":"https://x.atlassian.net/wiki/","next":"/rest/api/group/member?start=200"}}"#, "https://x.atlassian.net/wiki/rest/api/group/member?start=200", "_links.next after _links.base"),
+        ])
+        func theNextPage(json: String, value: String, source: String) throws {
+            let found = try next(json.replacingOccurrences(of: "USERS", with: Self.users))
+            #expect(found == NextPage(value: value, source: source))
+        }
+
+        @Test(arguments: [
+            #"{"object":"list","results":USERS,"next_cursor":null,"has_more":false}"#,
+            #"{"members":USERS,"cursor":"ZtkX9","has_more":false}"#,
+            #"{"users":USERS,"next_page_token":"","page_count":1}"#,
+            #"{"count":7,"next":null,"previous":"https://api.example.com/users/?page=2","results":USERS}"#,
+            #"{"data":{"users":{"pageInfo":{"hasNextPage":false,"endCursor":"Y3Vy"},"nodes":USERS}}}"#,
+            #"{"Users":USERS,"IsTruncated":false,"Marker":"AAEAAX"}"#,
+            #"{"page":3,"total_pages":3,"data":USERS}"#,
+            #"{"users":USERS,"cursor":"only with a flag"}"#,
+            // A single user, a top-level array: no paging in a body.
+            #"{"id":"u1","email":"a@example.com","next":"https://x.example/2"}"#,
+            "USERS",
+        ])
+        func theLastPage(json: String) throws {
+            #expect(try next(json.replacingOccurrences(of: "USERS", with: Self.users)) == nil)
+        }
+    }
+}

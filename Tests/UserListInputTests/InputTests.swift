@@ -1,0 +1,4 @@
+import Testing
+
+/// The parent suite of UserListInput's tests, so `swift test --filter InputTests` selects them.
+@Suite enum InputTests {}
