@@ -155,6 +155,29 @@ extension DomainTests {
             #expect(lengths.allSatisfy { $0 == .included })
         }
 
+        /// Every format's columns for `--fields`: the names as given, each value read through the
+        /// table; the default columns are the cell's keys, in `CellKey`'s order.
+        @Test func theWritersColumnsAreTheTables() throws {
+            let row = UserRow(user: Self.named)
+            let names = CanonicalField.allCases.map(\.name).filter { CellKey(rawValue: $0) == nil }
+            let columns = try OutputColumns(parsing: names.joined(separator: ","))
+            let tsv = OutputWriter(), csv = OutputWriter(), ndjson = OutputWriter()
+            TSVRenderer(columns: columns).writeHeader(to: tsv)
+            for encoded in TSVRenderer(columns: columns).encode([row]) { encoded.withBytes { tsv.write($0) } }
+            #expect(tsv.text == names.joined(separator: "\t") + "\n" + names.joined(separator: "\t") + "\n")
+            CSVCellRenderer(columns: columns).writeHeader(to: csv)
+            #expect(csv.text == names.joined(separator: ",") + "\r\n")
+            CellJSON.append(row, columns: columns, to: ndjson)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(ndjson.text.utf8)) as? [String: String])
+            #expect(object == Dictionary(uniqueKeysWithValues: names.map { ($0, $0) }))
+            #expect(Self.keysInOrder(ndjson.text) == names)
+
+            #expect(CSVCellRenderer.header == CellKey.allCases.map(\.rawValue).joined(separator: ",") + "\r\n")
+            let cell = OutputWriter()
+            CellJSON.append(row, columns: .cells, to: cell)
+            #expect(Self.keysInOrder(cell.text) == CellKey.allCases.map(\.rawValue))
+        }
+
         /// The diff spool writes the table's fields and reads them back.
         @Test func theDiffSpoolKeepsEveryField() throws {
             var bytes: [UInt8] = []
@@ -163,6 +186,17 @@ extension DomainTests {
             let offset = try bytes.withUnsafeBytes { try spool.append(encoded: $0) }
             try spool.flush()
             #expect(try spool.record(at: offset).user == Self.named)
+        }
+
+        /// The stages' user JSON (still written field by field, in `Stages/`) carries every field
+        /// of the table, under its JSON path.
+        @Test func theStagesUserJSONCarriesEveryField() throws {
+            let output = OutputWriter()
+            StageUserJSON.append(Self.named, place: nil, to: output)
+            #expect(Self.keysInOrder(output.text) == Self.preorder(.user))
+            let batch = StageRecordBatch()
+            output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
+            #expect(batch.users().0.map(\.0) == [Self.named])
         }
 
         /// The keys of compact JSON text, in the order they come.
