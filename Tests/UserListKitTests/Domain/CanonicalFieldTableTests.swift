@@ -7,6 +7,7 @@ import Testing
 @testable import UserListPredicate
 @_spi(Pipeline) import UserListDomain
 @testable import UserListJQ
+@testable import UserListGateway
 
 extension DomainTests {
     /// `CanonicalField` is the one table of the canonical user's fields: the user's storage has
@@ -197,6 +198,14 @@ extension DomainTests {
             let batch = StageRecordBatch()
             output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
             #expect(batch.users().0.map(\.0) == [Self.named])
+        }
+
+        /// The general mapping's collector (a struct of strings, for speed) sets and builds every
+        /// field of the table.
+        @Test func theGeneralMappingCollectsEveryField() {
+            var mapped = MappedFields()
+            for field in CanonicalField.allCases { mapped.set(field, field.name) }
+            #expect(mapped.user() == Self.named)
         }
 
         /// The keys of compact JSON text, in the order they come.
