@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "UserListViewModel",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform", "CICU",
+                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform", "CICU", "CXXHash",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),

@@ -54,8 +54,8 @@ package struct SearchAndSortJudge: RecordJudge {
         self.reads = reads
     }
 
-    package func judge(_ keys: RecordKeys, id: String, scratch: inout [UInt8]) -> RecordJudgement {
-        if let search, !search.matches(keys, scratch: &scratch) { return .dropped }
+    package func judge(_ keys: RecordKeys, id: String, scratch: inout JudgeScratch) -> RecordJudgement {
+        if let search, !search.matches(keys, scratch: &scratch.bytes) { return .dropped }
         if countsOnly { return .counted }
         if let countBy {
             return .wanted(CountByField.carried(countBy.value(countBy.field == .id ? id : keys.text(of: countBy.field))), cell: nil)
@@ -63,41 +63,31 @@ package struct SearchAndSortJudge: RecordJudge {
         let sortValue: SortValue?
         if let key = simpleKey {
             // A text key past the full page's bound: counted, never kept (see ``PageBound``).
-            if let bound, key != .id, let bytes = keys.bytes(of: key.canonicalField), Self.isPast(bound, bytes, scratch: &scratch) {
+            if let bound, key != .id, let bytes = keys.bytes(of: key.canonicalField), Self.isPast(bound, bytes, scratch: &scratch.bytes) {
                 return .counted
             }
             sortValue = key.sortValue(of: keys, id: id)  // the fast path's key, as before
         } else if let sort {
-            // Several keys (or :natural, --collate): one composite key. Once the page is full,
-            // its first key alone is held to the bound first: its bytes begin the whole key, and
-            // zero-padded they are at most the whole key's, so a first key past the bound puts
-            // the record past it, without the other keys made (folded, collated) at all.
-            if let bound, bound.isSet, let first = sort.terms.first {
-                var head: [UInt8] = []
-                CompositeSortKey.append(first.field == .id ? id : keys.text(of: first.field), term: first, collator: sort.collator, to: &head)
-                if head.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return .counted }
-            }
-            sortValue = sort.sortValue { $0 == .id ? id : keys.text(of: $0) }
-            if let bound, case .bytes(let bytes)? = sortValue, bytes.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return .counted }
+            // Several keys (or :natural, --collate): one composite key (see ``compositeKey``).
+            guard let key = compositeKey(sort, keys, id: id, scratch: &scratch) else { return .counted }
+            sortValue = .bytes(key)
         } else {
             sortValue = nil
         }
         guard makesCells else { return .wanted(sortValue, cell: nil) }
         if let valueColumns {
             // Sized exactly, once: a guess of 128 bytes grew the array for most rows of W3.
-            var size = 0
-            for field in valueColumns { size += 4 + (field == .id ? id.utf8.count : keys.bytes(of: field)?.count ?? 0) }
-            var values: [UInt8] = []
-            values.reserveCapacity(size)
-            for field in valueColumns {
-                if field == .id {
-                    var id = id
-                    id.withUTF8 { KeyedColumnValues.append($0, to: &values) }
-                } else {
-                    KeyedColumnValues.append(keys.bytes(of: field), to: &values)
+            var idText = id
+            return idText.withUTF8 { idBytes in
+                var size = 0
+                for field in valueColumns { size += KeyedColumnValues.size(of: field == .id ? idBytes : keys.bytes(of: field)) }
+                let values = [UInt8](unsafeUninitializedCapacity: size) { row, count in
+                    var offset = 0
+                    for field in valueColumns { KeyedColumnValues.write(field == .id ? idBytes : keys.bytes(of: field), to: row, at: &offset) }
+                    count = offset
                 }
+                return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
             }
-            return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
@@ -105,6 +95,45 @@ package struct SearchAndSortJudge: RecordJudge {
 }
 
 extension SearchAndSortJudge {
+    /// The composite key of `sort`, or nil when the page's bound leaves the record out.
+    ///
+    /// Its first key's term (the head) is held to the bound first: the head begins the whole
+    /// key, and zero-padded it is at most the whole key, so a head past the bound puts the
+    /// record past it, without the other keys made (folded, collated) at all. A text's head comes
+    /// from the thread's ``SortHeadMemo`` (ten users a city: one ICU key made, nine looked up).
+    @inline(__always)
+    func compositeKey(_ sort: UserSortOrder, _ keys: RecordKeys, id: String, scratch: inout JudgeScratch) -> [UInt8]? {
+        let first = sort.terms[0]
+        func rest(after head: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+            if let bound, bound.excludes(folded: head) { return nil }
+            var key = Array(head)
+            guard sort.terms.count > 1 else { return key }
+            for term in sort.terms.dropFirst() {
+                CompositeSortKey.append(term.field == .id ? id : keys.text(of: term.field), term: term, collator: sort.collator, to: &key)
+            }
+            if let bound, key.withUnsafeBufferPointer({ bound.excludes(folded: $0) }) { return nil }
+            return key
+        }
+        // An id's head (ids are unique) and a missing value's (one byte) are made each time.
+        guard first.field != .id, let text = keys.bytes(of: first.field) else {
+            var head: [UInt8] = []
+            CompositeSortKey.append(first.field == .id ? id : nil, term: first, collator: sort.collator, to: &head)
+            return head.withUnsafeBufferPointer { rest(after: $0) }
+        }
+        let memo: SortHeadMemo
+        if let kept = scratch.memo as? SortHeadMemo {
+            memo = kept
+        } else {
+            memo = SortHeadMemo()
+            scratch.memo = memo
+        }
+        return memo.withHead(of: text, make: { text in
+            var head: [UInt8] = []
+            CompositeSortKey.append(String(decoding: text, as: UTF8.self), term: first, collator: sort.collator, to: &head)
+            return head
+        }, rest(after:))
+    }
+
     /// Whether the folded form of `text` is past `bound` (false when folding needs Foundation).
     static func isPast(_ bound: PageBound, _ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
         let room = text.count * FoldingTable.maxGrowth

@@ -16,7 +16,7 @@ extension NativeRecord {
     /// is still held to its type as ``read(_:fields:)`` holds it, and a record it would not read
     /// the same way (not an object, a foreign key, a wrong type, an id or key the Service would
     /// trim or empty) is left to it, so the two always agree on what the record is.
-    static func readKeys(_ record: JSONNode, judge: any RecordJudge, scratch: inout [UInt8]) -> KeysOutcome {
+    static func readKeys(_ record: JSONNode, judge: any RecordJudge, scratch: inout JudgeScratch) -> KeysOutcome {
         guard record.kind == .object else { return .readWhole }
         var id: String?
         var keys = RecordKeys()

@@ -345,7 +345,7 @@ struct ChunkParser {
     private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
         let what = transformed ? "an output of --jq" : "this document"
         if root.kind == .object, let judge, !transformed, explanation == nil, nativeLinesGoToSingleUser,
-           case .keyed(let keyed) = NativeRecord.readKeys(root, judge: judge, scratch: &keyScratch.bytes) {
+           case .keyed(let keyed) = NativeRecord.readKeys(root, judge: judge, scratch: &keyScratch.scratch) {
             // What the shapes below would make of it: a record of native keys only has no `login`
             // (GitHub's), and has an `id`, so the single-user shape takes it and maps it natively.
             // Asking them cost ~1,400 instructions a line (W1 on 50k users: 70M of 724M). Its keys
@@ -405,7 +405,7 @@ struct ChunkParser {
     @inline(__always)
     private func map(_ record: JSONNode, with mapping: any RecordMapping, transformed: Bool) -> SourceRecord {
         if let judge, !transformed, type(of: mapping) == AutomaticMapping.self,
-           case .keyed(let keyed) = NativeRecord.readKeys(record, judge: judge, scratch: &keyScratch.bytes) {
+           case .keyed(let keyed) = NativeRecord.readKeys(record, judge: judge, scratch: &keyScratch.scratch) {
             return .keyed(keyed)
         }
         return mapping.map(record, fields: fields)
@@ -457,8 +457,7 @@ struct ChunkParser {
     }
 }
 
-/// A reading thread's buffer for folding keys (a class, so the non-mutating decode can reuse it).
+/// A reading thread's ``JudgeScratch`` (a class, so the non-mutating decode can reuse it).
 final class KeyScratch {
-    var bytes: [UInt8] = []
-    init() { bytes.reserveCapacity(256) }
+    var scratch = JudgeScratch()
 }

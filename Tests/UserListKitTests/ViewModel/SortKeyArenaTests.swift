@@ -6,6 +6,15 @@ import UserListTestSupport
 extension ViewModelTests {
     /// The arena's order, with its 8-byte prefixes, is ``SortEntry``'s.
     @Suite struct SortKeyArenaTests {
+        /// A prefix is the first 8 bytes, big-endian, zero-padded, whatever the length.
+        @Test func prefixIsTheFirstEightBytesBigEndian() {
+            let bytes: [UInt8] = [0x61, 0x00, 0xFF, 0x62, 0x7A, 0xC3, 0xA9, 0x01, 0x02, 0x03]
+            for count in 0...bytes.count {
+                let expected = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64($1 < count ? bytes[$1] : 0) }
+                #expect(bytes[..<count].withUnsafeBufferPointer { SortKeyArena.prefix($0) } == expected, "\(count) bytes")
+            }
+        }
+
         /// 3,000 keys over a small alphabet (so many share their first 8 bytes, or are prefixes of
         /// each other), NUL and multi-byte text among them, ids and missing keys, both directions.
         @Test(arguments: [false, true])
