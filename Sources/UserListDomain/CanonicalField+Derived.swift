@@ -1,4 +1,5 @@
-/// What follows from the table (``CanonicalField/definition`` and the names): nothing here names a field.
+/// What follows from the table (``CanonicalField/definition`` and the names). Only ``bitIndex``
+/// names fields, for speed, in the declaration's order (a test holds it there).
 extension CanonicalField {
     /// The field's name: its dotted path in the canonical user (`address.city`), as `--fields`,
     /// `--sort`, `--count-by`, `diff --fields` and `--explain` name it.

@@ -5,9 +5,9 @@
 /// `--where` sees and the native predicates' objects (``CanonicalGroup/members``), the diff spool.
 ///
 /// A field added to ``User`` and not here fails `CanonicalFieldTableTests` (a `Mirror` of a user
-/// against this table); a field added here needs only its row in ``definition`` and its line in
-/// ``User/text(of:)`` and ``User/setText(_:of:)`` — the switches below, which the compiler holds
-/// to every case.
+/// against this table); a field added here needs only its row in ``definition``, its line in
+/// ``User/text(of:)`` and ``User/setText(_:of:)`` — the switches below — and its bit in
+/// `bitIndex` (CanonicalField+Derived.swift): switches the compiler holds to every case.
 ///
 /// The raw value is the field's name: its dotted JSON path in the contract's canonical user
 /// (`address.city`), the column header and ndjson key `--fields` writes, the name `--fields`,

@@ -61,11 +61,6 @@ package struct JQValue: ~Copyable {
         raw = jv_object_set(raw, jv_copy(key.raw), value.release())
     }
 
-    /// Sets the field named by `keys`' string at `index`, which is only borrowed (consumes `value`).
-    package mutating func set(_ keys: borrowing JQKeys, at index: Int, _ value: consuming JQValue) {
-        raw = jv_object_set(raw, jv_copy(keys.raws[index]), value.release())
-    }
-
     /// Appends to an array (consumes `value`).
     package mutating func append(_ value: consuming JQValue) {
         raw = jv_array_append(raw, value.release())
@@ -170,14 +165,4 @@ package struct JQError: Error, Hashable, CustomStringConvertible {
     package var description: String { message }
 
     package init(message: String) { self.message = message }
-}
-
-/// Strings made once to be borrowed as object keys (``JQValue/set(_:at:_:)``), freed with it: a
-/// builder setting the same keys for every user allocates none of them per user.
-package struct JQKeys: ~Copyable {
-    fileprivate let raws: [jv]
-
-    package init(_ keys: [String]) { raws = keys.map { JQValue.string($0).release() } }
-
-    deinit { for raw in raws { jv_free(raw) } }
 }
