@@ -93,6 +93,13 @@ public struct AnnotatedUser: Sendable {
         self.user = user
         self.annotation = annotation
     }
+
+    package init(user: User, annotation: UserAnnotation, reference: RecordReference?, isPending: Bool) {
+        self.user = user
+        self.annotation = annotation
+        self.reference = reference
+        self.isPending = isPending
+    }
 }
 
 extension UserServiceProtocol {
