@@ -10,9 +10,10 @@
 #      environment;
 #   3. failures, each one line with its exit code: a missing binary, an executor's binary of
 #      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL (in
-#      local mode), an input that does not exist, a bad option, --max-rejects;
+#      local mode), an input that does not exist, a bad option, --max-rejects past N with part files;
 #   4. a COUNT-user international export split into PARTS files, in local mode: a paged query, a
-#      full sorted export and a --where export, with the times of both (USERLIST_SPARK_TIMINGS=1).
+#      full sorted export and a --where export, with the times of both and where the job's went
+#      (Benchmarks/spark-vs-one-run.sh, which is also the measurement on its own).
 #
 #   bash Integrations/spark/check.sh                 # local[2]
 #   CLUSTER=1 bash Integrations/spark/check.sh       # parts 1-3 on a standalone cluster (CI)
@@ -20,8 +21,9 @@
 # CLUSTER=1 starts a standalone master and one worker (2 cores) on 127.0.0.1 from the pip
 # PySpark package (spark-class org.apache.spark.deploy.master.Master / worker.Worker), submits
 # parts 1-3 with spark-submit to it, and stops both at the end; their logs are in
-# Integrations/spark/data/cluster. The 5M measurement of issue 24 (not run here):
-#   COUNT=5000000 PARTS=8 bash Integrations/spark/check.sh   # release binary, local[2]
+# Integrations/spark/data/cluster. The 5M measurement of issue 24, alone (release binary, local[2],
+# both runs pinned to two cores):
+#   COUNT=5000000 bash Benchmarks/spark-vs-one-run.sh
 #
 # Needs the machine's Java 17 (java on PATH) and Python 3 with venv; PySpark comes from pip into
 # Integrations/spark/.venv (gitignored). Data lands in Integrations/spark/data (gitignored).
@@ -228,6 +230,21 @@ SOURCE_DATE_EPOCH=1764115200 check_options html --skip-bad-json --search er --so
 check_options rejects-page    --skip-bad-json --search an --sort name --page 2 --page-size 7 -f json --rejects @REJECTS@
 check_options rejects-full    --skip-bad-json --sort city:desc -f tsv -o @OUT@ --rejects @REJECTS@ --summary @SUMMARY@
 check_options rejects-failed  --sort name -f csv --rejects @REJECTS@
+# A --where error (exit 65, user 27000 in the CRLF file): the rejects up to the end of its input,
+# then its user as one run's last line (the canonical user of the fields the run decoded).
+check_options rejects-where   --skip-bad-json --where 'if .id == "27000" then error("no 27000") else true end' --sort name -f csv --rejects @REJECTS@
+# --max-rejects N: the shards hold 4 rejects (a bad line and a record with no id near the end of
+# the split file, and again in the CRLF file). 4 passes; 2 and 3 fail (exit 65) at the third and
+# fourth, one run's line naming that reject, the warnings of the rejects before it, -o left
+# alone (not written), and the rejects file up to it. Without --skip-bad-json the bad line is
+# the error and no reject comes before it: --max-rejects 0 does not change the answer.
+check_options max-rejects-pass  --skip-bad-json --max-rejects 4 --sort name -f csv -o @OUT@ --rejects @REJECTS@ --summary @SUMMARY@
+check_options max-rejects-page  --skip-bad-json --max-rejects 2 --search an --sort name --page 2 --page-size 7 -f json --rejects @REJECTS@
+check_options max-rejects-out   --skip-bad-json --max-rejects 3 --sort city:desc -f csv -o @OUT@
+check_options max-rejects-count --skip-bad-json --max-rejects 3 --count
+check_options max-rejects-bad   --max-rejects 0 --sort name -f tsv --rejects @REJECTS@
+# The --where error's user (in the CRLF file, after its two rejects) is the fifth reject.
+check_options max-rejects-where --skip-bad-json --max-rejects 4 --where 'if .id == "27000" then error("no 27000") else true end' --sort name -f csv --rejects @REJECTS@
 # Full exports as part files (--output-dir): `cat part-*` must be one run's output byte for byte,
 # _SUCCESS written, _summary.json one run's summary (but "seconds", and "bytes" with the .gz),
 # and --summary FILE after -- the same; nothing else in the directory. --partitions 3: more
@@ -262,6 +279,7 @@ check_parts() { # $1 = label, then userlist options (@REJECTS@ replaced)
 check_parts parts-csv    --skip-bad-json --sort city:desc -f csv
 check_parts parts-json   --skip-bad-json --search an --sort name -f json --rejects @REJECTS@
 check_parts parts-ndjson --skip-bad-json --where '.address.city | startswith("S")' -f ndjson
+check_parts parts-max-rejects --skip-bad-json --max-rejects 4 --sort email -f tsv --rejects @REJECTS@
 # The stages see only what userlist needs of the environment: the driver's other variables are
 # not in jq's $ENV, unless named with --env (then as one run sees them).
 env_check() { # $1 = label, $2 = what one run's environment lacks or has, then spark options
@@ -313,10 +331,11 @@ check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file 
   --userlist "$RELATIVE_USERLIST" "$SHARDS/nothing-here.ndjson" -- -f csv
 check_failure bad-option 64 "^userlist: unknown option '--sortt'" \
   --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --sortt name
-check_failure max-rejects 64 "^userlist: --max-rejects is not available in stages" \
-  --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[0]}" -- --skip-bad-json --rejects "$FAIL/rejects.ndjson" --max-rejects 5
 # A part-files run that fails leaves nothing: no DIR when the job made it.
-rm -rf "$FAIL/cut-dir"
+rm -rf "$FAIL/cut-dir" "$FAIL/max-rejects-dir"
+check_failure max-rejects-dir 65 "^userlist: more than 0 records rejected \(--max-rejects 0\); the last: .*/1-first.ndjson:24001:1: invalid JSON" \
+  --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/max-rejects-dir" "${SHARD_FILES[@]}" -- --skip-bad-json --max-rejects 0 --sort name -f csv
+[ -e "$FAIL/max-rejects-dir" ] && { echo "max-rejects-dir: $FAIL/max-rejects-dir left behind"; status=1; }
 check_failure truncated-gzip-dir 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
   --userlist "$RELATIVE_USERLIST" --output-dir "$FAIL/cut-dir" "$FAIL/cut,[short].ndjson.gz" -- --sort name -f csv
 [ -e "$FAIL/cut-dir" ] && { echo "truncated-gzip-dir: $FAIL/cut-dir left behind"; status=1; }
@@ -326,43 +345,8 @@ check_failure dir-not-empty 73 "^userlist_spark.py: --output-dir .*/not-empty: n
 if [ "${OPTIONS_ONLY:-0}" = 1 ] || [ -n "${ONLY:-}" ]; then echo "check.sh: $SECONDS s"; exit $status; fi
 
 
-EXPORT=$DATA/users-intl-$COUNT.ndjson
-if [ ! -s "$EXPORT" ]; then
-  echo "== generating $EXPORT"
-  python3 Benchmarks/generate-users.py --count "$COUNT" --names international --out "$EXPORT"
-fi
-FILES=()
-for i in $(seq 1 "$PARTS"); do FILES+=("$DATA/part-$i-of-$PARTS-$COUNT.ndjson"); done
-if [ ! -s "${FILES[-1]}" ]; then
-  ( cd "$DATA" && rm -f split-* && split -n "l/$PARTS" -d -a 2 "$(basename "$EXPORT")" split-
-    i=1; for f in split-*; do mv "$f" "part-$i-of-$PARTS-$COUNT.ndjson"; i=$((i + 1)); done )
-fi
-echo "input: $PARTS files, $(cat "${FILES[@]}" | wc -l) lines, $(( $(cat "${FILES[@]}" | wc -c) / 1000000 )) MB; $(nproc) cores; master $LOCAL_MASTER; load $(cut -d' ' -f1-3 /proc/loadavg)"
-export USERLIST_SPARK_TIMINGS=1
-
-seconds() { local start=$1; echo "$(( ($(date +%s%N) - start) / 1000000 ))" | awk '{ printf "%.1f", $1 / 1000 }'; }
-
-check() { # $1 = label, then userlist options
-  local label=$1; shift
-  local one=$DATA/$label.one spark=$DATA/$label.spark start
-  start=$(date +%s%N)
-  "$USERLIST" "${FILES[@]}" "$@" -o "$one" 2> "$one.err" || true
-  local t_one; t_one=$(seconds "$start")
-  start=$(date +%s%N)
-  "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER" --userlist "$USERLIST" --output "$spark" "${FILES[@]}" -- "$@" 2> "$spark.err" || true
-  local t_spark; t_spark=$(seconds "$start")
-  local same=yes
-  cmp -s "$one" "$spark" || same=NO
-  # Spark's JVM adds a line of its own; userlist's lines must be the same.
-  cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (warnings differ)"
-  [ "$same" = yes ] || status=1
-  printf '%-14s one run %6s s   spark %s %6s s   %5.1fx   %s bytes   cmp: %s\n' "$label" "$t_one" "$LOCAL_MASTER" "$t_spark" \
-    "$(awk -v a="$t_spark" -v b="$t_one" 'BEGIN { print a / b }')" "$(stat -c %s "$spark" 2>/dev/null || echo 0)" "$same"
-  sed -n 's/^userlist_spark.py: /    spark: /p' "$spark.err"
-}
-
-check page       --search an --sort name --page 3 -f json
-check full-csv   --sort name -f csv
-check where-tsv  --where '.address.city | test("^S")' --sort city:desc -f tsv --fields id,name,address.city
-echo "load $(cut -d' ' -f1-3 /proc/loadavg); check.sh: $SECONDS s"
+# 4. One run against the job over COUNT international users in PARTS files, in local mode: the
+# same bytes, and each one's time with where the job's went (the measurement's own script).
+COUNT=$COUNT PARTS=$PARTS MASTER=$LOCAL_MASTER USERLIST=$USERLIST bash Benchmarks/spark-vs-one-run.sh || status=1
+echo "check.sh: $SECONDS s"
 exit $status

@@ -557,21 +557,135 @@ def job_failure(error):
 
 
 class Timings:
-    """USERLIST_SPARK_TIMINGS=1: where the job's time went, one line on standard error at the end."""
+    """USERLIST_SPARK_TIMINGS=1: where the job's time went, on standard error at the end: the
+    driver's steps (one line, from its own clock); the job's wall time cut into start-up (until
+    the context is up), planning and the executors' version check, the map (the stages that end
+    in the shuffle by id), the stages after it (partial, combine or sort, part files) and the
+    driver alone (merge, gaps between jobs); then Spark's own timings of every stage, from its
+    status API (the web UI's REST endpoint on the driver), read before the context stops."""
 
-    def __init__(self):
+    def __init__(self, started=None):
         self.enabled = os.environ.get("USERLIST_SPARK_TIMINGS") == "1"
+        self.started = started or time.time()
         self.last = time.time()
         self.parts = []
+        self.spark_up = None
+        self.checked = None
+        self.stages = None
 
     def mark(self, what):
         now = time.time()
         self.parts.append("%.1f s %s" % (now - self.last, what))
         self.last = now
+        if self.spark_up is None and what == "starting Spark":
+            self.spark_up = now
+        if self.checked is None and what.startswith("planning"):
+            self.checked = now
+
+    def read_stages(self, sc):
+        """Spark's record of every stage so far (the web UI's REST API on the driver); a few
+        tries while the last stage's end is still on its way through the listener bus."""
+        if not self.enabled:
+            return
+        import urllib.request
+        base = sc.uiWebUrl
+        if not base:
+            self.stages = "no stage timings: Spark's UI is off (spark.ui.enabled)"
+            return
+        url = "%s/api/v1/applications/%s/stages" % (base.rstrip("/"), sc.applicationId)
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
+        for _ in range(30):
+            try:
+                with opener.open(url, timeout=10) as response:
+                    stages = json.loads(response.read().decode("utf-8"))
+            except Exception as error:
+                self.stages = "no stage timings: %s" % error
+                return
+            self.stages = stages
+            if not any(stage.get("status") == "ACTIVE" for stage in stages):
+                return
+            time.sleep(0.1)
+
+    @staticmethod
+    def _instant(text):
+        from datetime import datetime, timezone
+        return datetime.strptime(text.replace("GMT", ""), "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=timezone.utc).timestamp()
+
+    @staticmethod
+    def _covered(spans):
+        """Seconds covered by the union of (start, end) spans."""
+        total, reach = 0.0, None
+        for start, end in sorted(spans):
+            if reach is None or start > reach:
+                total += end - start
+                reach = end
+            elif end > reach:
+                total += end - reach
+                reach = end
+        return total
+
+    def stage_lines(self, ended):
+        if isinstance(self.stages, str):
+            return [self.stages]
+        if not self.stages:
+            return []
+        megabytes = lambda n: "%.0f MB" % (n / 1e6)
+        map_spans, later_spans = [], []
+        checked = self.checked or self.spark_up or self.started
+        # Consecutive stages of one name (toLocalIterator's, one per partition) make one line.
+        groups = []
+        for stage in sorted(self.stages, key=lambda stage: (stage["stageId"], stage.get("attemptId", 0))):
+            if "submissionTime" not in stage or "completionTime" not in stage:
+                continue  # skipped: its shuffle output was there already
+            span = (self._instant(stage["submissionTime"]), self._instant(stage["completionTime"]))
+            # The map: the stages that end in the shuffle by id (reduceByKey's map side: read,
+            # number, stage map); a later stage's input bytes are cached partitions.
+            if stage.get("name", "").startswith("reduceByKey"):
+                map_spans.append(span)
+            elif span[0] >= checked:  # not the version check's
+                later_spans.append(span)
+            name = re.sub(r" at \S*/", " at ", stage.get("name", "?"))
+            if stage["status"] != "COMPLETE":
+                name += " (%s)" % stage["status"].lower()
+            if groups and groups[-1]["name"] == name:
+                group = groups[-1]
+            else:
+                group = {"name": name, "ids": [], "spans": []}
+                groups.append(group)
+            group["ids"].append(stage["stageId"])
+            group["spans"].append(span)
+            for key in ("numTasks", "executorRunTime", "executorCpuTime", "jvmGcTime", "inputBytes", "shuffleReadBytes",
+                        "shuffleWriteBytes", "diskBytesSpilled"):
+                group[key] = group.get(key, 0) + stage.get(key, 0)
+        lines = []
+        for group in groups:
+            moved = []
+            for key, what in (("inputBytes", "read"), ("shuffleReadBytes", "shuffle read"),
+                              ("shuffleWriteBytes", "shuffle write"), ("diskBytesSpilled", "spilled")):
+                if group[key]:
+                    moved.append("%s %s" % (what, megabytes(group[key])))
+            ids = group["ids"]
+            lines.append("  %s %s: %.1f s, %d tasks %.1f s (JVM CPU %.1f s, GC %.1f s)%s" % (
+                "stage %d" % ids[0] if len(ids) == 1 else "%d stages %d-%d" % (len(ids), ids[0], ids[-1]), group["name"],
+                self._covered(group["spans"]), group["numTasks"], group["executorRunTime"] / 1000,
+                group["executorCpuTime"] / 1e9, group["jvmGcTime"] / 1000, ", " + ", ".join(moved) if moved else ""))
+        up = self.spark_up or self.started
+        whole = ended - self.started
+        in_map = self._covered(map_spans)
+        in_stages = self._covered(map_spans + later_spans)
+        summary = ("where the %.1f s went: %.1f s start-up (Python, the JVM, the context), %.1f s planning and the "
+                   "executors' version check, %.1f s map (the stages that read the input: read, number, stage map, "
+                   "the shuffle's write: reduceByKey's), %.1f s after the map (shuffle reads, partial, combine or sort, part files), "
+                   "%.1f s the driver alone (merge, the gaps between jobs)") % (
+            whole, up - self.started, checked - up, in_map, in_stages - in_map, whole - (checked - self.started) - in_stages)
+        return [summary, "Spark's stages (wall; the tasks' time summed over the cores, with the Python workers and "
+                "userlist's processes, but JVM CPU only the JVM's):"] + lines
 
     def report(self):
         if self.enabled:
             STDERR.write("userlist_spark.py: " + ", ".join(self.parts) + "\n")
+            for line in self.stage_lines(time.time()):
+                STDERR.write("userlist_spark.py: " + line + "\n")
 
 
 class StandardError:
@@ -777,16 +891,16 @@ class PartFiles:
             pass
 
 
-def rejects_file(options):
-    """`--rejects FILE` (or `--rejects=FILE`) among userlist's options, or None."""
+def option_value(options, name):
+    """The value of userlist's option `name` (`--rejects FILE` or `--rejects=FILE`), or None."""
     index = 0
     while index < len(options):
         word = options[index]
         if word == "--":
             break
-        if word.startswith("--rejects="):
+        if word.startswith(name + "="):
             return word.split("=", 1)[1]
-        if word == "--rejects" and index + 1 < len(options):
+        if word == name and index + 1 < len(options):
             return options[index + 1]
         if word in JQ_PAIRS:
             index += 3
@@ -795,18 +909,53 @@ def rejects_file(options):
     return None
 
 
-class Rejects:
-    """`--rejects FILE`: the map stage also writes each rejected record as `#POSITION⇥POSITION⇥LINE`
-    (LINE one run's rejects line). Those lines go through the same shuffle as the users, into
-    partitions of their own after the users' (buckets, one per 64 map partitions, by the map
-    partition a reject came from, so position ranges in order); partial never sees them. Once
-    the shuffle is done, the driver fetches one bucket at a time (a job of one partition: only
-    that bucket's shuffle blocks are read), sorted by position on its executor, into a local
-    file, and `userlist stage merge --reject-lines FILE` writes them as one run's rejects file
-    (line numbers resolved, atomically, kept on exit 65). The driver holds one bucket at a
-    time; the file holds them all."""
+def without_options(options, names):
+    """userlist's options without the options `names` and their values (`--rejects FILE`,
+    `--rejects=FILE`)."""
+    if not names:
+        return options
+    kept, index = [], 0
+    while index < len(options):
+        word = options[index]
+        if word == "--":
+            return kept + options[index:]
+        if word.split("=", 1)[0] in names and word.startswith("--"):
+            index += 1 if "=" in word else 2
+            continue
+        step = 3 if word in JQ_PAIRS else 2 if word in TAKES_VALUE else 1
+        kept += options[index:index + step]
+        index += step
+    return kept
 
-    def __init__(self, sc, mapped, partitions, map_partitions, line_bits):
+
+def rejects_file(options):
+    """`--rejects FILE` among userlist's options, or None."""
+    return option_value(options, "--rejects")
+
+
+def max_rejects(options):
+    """`--max-rejects N` among userlist's options, or None (plan has checked it is a number)."""
+    value = option_value(options, "--max-rejects")
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+class Rejects:
+    """`--rejects FILE` or `--max-rejects N`: the map stage also writes each rejected record as
+    `#POSITION⇥POSITION⇥LINE` (LINE one run's rejects line). Those lines go through the same
+    shuffle as the users, into partitions of their own after the users' (buckets, one per 64 map
+    partitions, by the map partition a reject came from, so position ranges in order); partial
+    never sees them. Once the shuffle is done, the driver fetches one bucket at a time (a job of
+    one partition: only that bucket's shuffle blocks are read), sorted by position on its
+    executor, into a local file, and `userlist stage merge --reject-lines FILE` writes them as
+    one run's rejects file (line numbers resolved, atomically, kept on exit 65) and counts them
+    against N (past N, exit 65 naming the reject one too many, before any output is written).
+    The driver holds one bucket at a time; the file holds them all — or, for `--max-rejects N`
+    without a file, the first N + 1 only: no more can change the answer."""
+
+    def __init__(self, sc, mapped, partitions, map_partitions, line_bits, limit=None):
         import tempfile
         from pyspark.rdd import portable_hash
         self.sc = sc
@@ -831,6 +980,8 @@ class Rejects:
         self.users = self.shuffled.map(lambda kv: kv[1][1])
         handle, self.path = tempfile.mkstemp(prefix="userlist-spark-rejects-")
         os.close(handle)
+        self.limit = limit
+        self.gathered = False
 
     def only_users(self, run):
         """A stage runner for the users' partitions only: the buckets' get no process."""
@@ -842,12 +993,23 @@ class Rejects:
         return users_only
 
     def gather(self):
+        """Into the local file, once: before merge sees its first line (it reads the rejects
+        once every count is in, which is before a full export's first row)."""
+        if self.gathered:
+            return
+        self.gathered = True
         lines = self.shuffled.map(lambda kv: kv[1])
+        written = 0
         with open(self.path, "wb") as out:
             for bucket in range(self.buckets):
+                if self.limit is not None and written >= self.limit:
+                    break
                 for line in self.sc.runJob(lines, lambda pairs: [line for _, line in sorted(pairs)],
                                            partitions=[self.partitions + bucket]):
+                    if self.limit is not None and written >= self.limit:
+                        break
                     out.write(line.encode("utf-8") + b"\n")
+                    written += 1
 
     def remove(self):
         try:
@@ -926,12 +1088,12 @@ def run_job(args, options, started, timings):
     driver_version = userlist_version(args.userlist)
     environment = stage_environment(args.env)
 
-    def driver_stage(stage, extra=(), **kwargs):
-        return [userlist] + stage_arguments(stage, names, stage_options + list(extra))
+    def driver_stage(stage, extra=(), without=()):
+        return [userlist] + stage_arguments(stage, names, without_options(stage_options, without) + list(extra))
 
-    def driver_merge(extra, lines, quiet=False):
+    def driver_merge(extra, lines, quiet=False, without=()):
         """`userlist stage merge` on the driver over a few lines: (exit code, standard output)."""
-        done = subprocess.run(driver_stage("merge", extra), input=b"".join(line.encode("utf-8") + b"\n" for line in lines),
+        done = subprocess.run(driver_stage("merge", extra, without), input=b"".join(line.encode("utf-8") + b"\n" for line in lines),
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL if quiet else STDERR.fd)
         return done.returncode, done.stdout
 
@@ -969,12 +1131,14 @@ def run_job(args, options, started, timings):
         numbered, line_bits = number_lines(spark, names)
         partitions = args.partitions or max(1, numbered.getNumPartitions())
         mapped = numbered.mapPartitionsWithIndex(runner("map"))
-        if rejects_file(stage_options) is None:
+        maximum = max_rejects(stage_options)
+        if rejects_file(stage_options) is None and maximum is None:
             rejects = None
             users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
             partial = users.mapPartitionsWithIndex(runner("partial"))
         else:
-            rejects = Rejects(sc, mapped, partitions, numbered.getNumPartitions(), line_bits)
+            limit = maximum + 1 if rejects_file(stage_options) is None else None
+            rejects = Rejects(sc, mapped, partitions, numbered.getNumPartitions(), line_bits, limit)
             partial = rejects.users.mapPartitionsWithIndex(rejects.only_users(runner("partial")))
 
         try:
@@ -995,6 +1159,7 @@ def run_job(args, options, started, timings):
             parts.abandon()
         raise
     finally:
+        timings.read_stages(sc)
         sc.stop()
 
 
@@ -1033,11 +1198,14 @@ def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, me
             if first:
                 timings.mark("map, shuffle, partial%s until the first line" % (", sort" if plan["sort"] else ", combine"))
                 first = False
+                if rejects is not None:
+                    # The shuffle is done; merge reads the rejects once every count is in,
+                    # before a full export's first row (they are all the rows' first lines).
+                    rejects.gather()
+                    timings.mark("the rejects")
             merge.stdin.write(line.encode("utf-8") + b"\n")
         if rejects is not None:
-            # Every partial line is in: the shuffle is done, and merge reads the rejects at the end.
             rejects.gather()
-            timings.mark("the rejects")
         merge.stdin.close()
     except BrokenPipeError:
         pass  # merge stopped early; its exit code says why
@@ -1134,8 +1302,9 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
     scratch = tempfile.mkdtemp(prefix="userlist-spark-")
     try:
         summary_file = os.path.join(scratch, "summary.json")
+        # The rejects are written and counted by the first: this one only gives the summary.
         code, _ = driver_merge(merge_options + ["--part", "ends", "--summary", summary_file, "--started", "%.3f" % started],
-                               ends_input, quiet=True)
+                               ends_input, quiet=True, without=("--rejects", "--max-rejects"))
         if code != 0:
             return code
         with open(summary_file, "rb") as summary:
@@ -1153,7 +1322,7 @@ def main(argv):
     """The job, with its one error handler: every failure is one line on standard error and
     userlist's exit code, never a traceback."""
     started = time.time()
-    timings = Timings()
+    timings = Timings(started)
     try:
         args, options = parse_arguments(argv)
         return run_job(args, options, started, timings)

@@ -40,8 +40,14 @@ final class RejectsFile: RejectReporter, @unchecked Sendable {
         count += 1
         if let writer { Self.write(record, to: writer) }
         if let maximum, count > maximum {
-            throw UserlistError(.data, Diagnostic(.runCheck, "more than \(maximum) records rejected (--max-rejects \(maximum)); the last: \(record.location): \(record.reason)"))
+            throw Self.tooMany(maximum, last: "\(record.location): \(record.reason)")
         }
+    }
+
+    /// `--max-rejects N` passed: `last` is the reject one too many, `INPUT:LINE:COLUMN: REASON`
+    /// (the merge stage of a distributed run says it in the same words).
+    static func tooMany(_ maximum: Int, last: String) -> UserlistError {
+        UserlistError(.data, Diagnostic(.runCheck, "more than \(maximum) records rejected (--max-rejects \(maximum)); the last: \(last)"))
     }
 
     /// A line as ``write(_:to:)`` makes it, made elsewhere: the map stage's, for the merge stage

@@ -16,12 +16,18 @@ struct MergeCommand: StageSubcommand {
     @Option(help: ArgumentHelp("What to write: whole (the output, the default); combine (a page's or a count's partial lines from several partitions → the same for all of them); rows (one sorted partition of a full export → its rows, each followed by the separator between rows); ends (the counts and the last row → {\"head\",\"tail\"} as JSON, the warnings and --summary).", valueName: "part"))
     var part: MergePart = .whole
 
-    @Option(help: ArgumentHelp("With --rejects FILE: the map stage's reject lines (what it writes with --rejects behind '#'), sorted by position, which merge writes to FILE as one run writes its rejects (the driver sets them apart from the users).", valueName: "file"))
+    @Option(help: ArgumentHelp("With --rejects FILE or --max-rejects N: the map stage's reject lines (what it writes with either behind '#'), sorted by position and complete before the first row, which merge writes to FILE as one run writes its rejects and counts against N (the driver sets them apart from the users).", valueName: "file"))
     var rejectLines: String?
 
     func validate() throws {
         try options.validate(writesOutput: true)
-        if rejectLines != nil, options.batch.rejects == nil { throw ValidationError("--reject-lines is for --rejects FILE: give both") }
+        if rejectLines != nil, options.batch.rejects == nil, options.batch.maxRejects == nil {
+            throw ValidationError("--reject-lines is for --rejects FILE or --max-rejects N: give one of them too")
+        }
+        // The merge that writes the output names the reject one too many: it needs their lines.
+        if options.batch.maxRejects != nil, rejectLines == nil, part == .whole || part == .ends {
+            throw ValidationError("--max-rejects needs --reject-lines FILE in merge: the map stage's reject lines, which name the reject one too many")
+        }
     }
 
     func run(variables: JQVariables) throws {

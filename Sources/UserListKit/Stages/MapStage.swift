@@ -11,8 +11,8 @@ import UserListViewModel
 /// other record (``NormalizedRecord``). A user is written under its id, for the shuffle that keeps
 /// each id's smallest position; everything else is counted, and what a single run would say
 /// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
-/// With `--rejects`, each rejected record is also written as `#POSITION⇥POSITION⇥LINE`, LINE the
-/// rejects file's line (its line numbers marked as the warnings' are), for the merge to write.
+/// With `--rejects` or `--max-rejects`, each rejected record is also written as
+/// `#POSITION⇥POSITION⇥LINE`, LINE the rejects file's line (its line numbers marked as the warnings' are), for the merge to write.
 struct MapStage {
     let run: UserListRun
     /// The inputs' names, by index: messages name them as a single run would.
@@ -104,8 +104,9 @@ struct MapStage {
             var places: [Int: StageUserJSON.Place] = [:]
             if run.whereExpression != nil {
                 let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
+                let keepsRejects = run.rejectsPath != nil || run.maxRejects != nil
                 for (index, location) in zip(users, batch.locations(ofRecords: users)) {
-                    places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column)
+                    places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column, path: keepsRejects ? location.path : nil)
                 }
             }
             for (index, record) in normalized.enumerated() {
@@ -131,9 +132,10 @@ struct MapStage {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
                         statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
                     } else {
-                        if run.rejectsPath != nil {
+                        if run.rejectsPath != nil || run.maxRejects != nil {
                             // `--rejects`: the line one run writes, behind `#POSITION` (a key no id
-                            // has, for the driver to set apart) and its position, for the merge.
+                            // has, for the driver to set apart) and its position, for the merge;
+                            // `--max-rejects`: the merge names the reject one too many from it.
                             // A --strict run writes none (its first reject is its error).
                             var kind = RejectedRecord.Kind.unusable
                             if case .malformed = record { kind = .badJSON }

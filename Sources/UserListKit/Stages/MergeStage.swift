@@ -2,6 +2,7 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 import UserListRendering
+import Foundation
 
 /// `userlist stage merge`: every partition's lines → exactly the output of one run.
 ///
@@ -21,10 +22,23 @@ struct MergeStage {
     var names: [String] = []
     /// The whole output, or a piece of it (``MergePart``).
     var part: MergePart = .whole
-    /// `--rejects FILE` with `--reject-lines`: the map stage's reject lines (`#POSITION⇥POSITION⇥LINE`),
-    /// sorted by position, which the merge writes to `rejects` once every count is in.
+    /// `--rejects FILE`: where the merge writes the reject lines (nil for `--max-rejects` alone).
     var rejects: RejectsFile?
+    /// `--reject-lines` (with `--rejects` or `--max-rejects`): the map stage's reject lines
+    /// (`#POSITION⇥POSITION⇥LINE`), sorted by position, read once every count is in — before a
+    /// full export's first row — to write `rejects` and to count them (``settleRejects(_:bases:)``).
     var rejectLines: StageInput?
+    /// What the merge had counted when it failed, for `--summary` (set once every count is in).
+    var seen = Seen()
+
+    /// A failed run's counts for its summary: the bytes and records the job read, and the
+    /// rejects a single run counted before stopping (with `--rejects` or `--max-rejects`; a
+    /// single run counts none without either).
+    final class Seen {
+        var bytes = 0
+        var records = 0
+        var rejected = 0
+    }
 
     func run(_ input: StageInput, to output: OutputWriter, warnings: any WarningReporter) throws(UserlistError) -> (RunStatistics, StageStatistics) {
         let (renderer, highlight) = try run.makeRenderer()
@@ -52,9 +66,17 @@ struct MergeStage {
         /// The split's line counts before each marked split, taken before ``StageStatistics/resolveLines()``
         /// lets the marks go: the reject lines are resolved with them after.
         var bases: [Int: Int]?
+        var settled = false
         func resolveLines() throws(UserlistError) {
             if bases == nil, let parts = total.parts { bases = StageLineMark.bases(parts) }
             try total.resolveLines()
+            // The rejects, once: they may change the error (`--max-rejects`).
+            if !settled {
+                settled = true
+                seen.bytes = total.bytes
+                seen.records = total.records
+                try settleRejects(&total, bases: bases ?? [:])
+            }
         }
 
         /// Once every line of counts is in (they sort first): the warnings, and the output's start.
@@ -190,9 +212,6 @@ struct MergeStage {
             throw UserlistError(.data, Diagnostic(.stage, scope: "stage merge", "the map stage read \(total.lines) lines of the \(expectedLines) the driver numbered: a partition's lines were lost or counted twice"))
         }
         try resolveLines()
-        if let rejects, let rejectLines {
-            try writeRejects(rejectLines, before: Self.rejectsEnd(total), bases: bases ?? [:], to: rejects)
-        }
         if stream != nil {
             if !streaming { try startStreaming() }
             if let error = total.error {
@@ -254,26 +273,76 @@ struct MergeStage {
     /// `--strict` run writes none: its first reject is its error.)
     static func rejectsEnd(_ total: StageStatistics) -> Int? {
         guard let error = total.error else { return nil }
+        if error.rank == .tooManyRejects { return error.position + 1 }
         let first = error.rank == .filter ? error.input + 1 : error.input
         return total.starts.filter { $0.input >= first }.map { StagePosition.of(line: $0.line, item: 0) }.min()
     }
 
-    /// The map stage's reject lines, in order of position, as one run's rejects file: their line
-    /// numbers resolved, and in a run that fails, those before `end` only (``rejectsEnd(_:)``).
-    private func writeRejects(_ lines: StageInput, before end: Int?, bases: [Int: Int], to rejects: RejectsFile) throws(UserlistError) {
+    /// The map stage's reject lines, in order of position, up to where a single run stops
+    /// (``rejectsEnd(_:)``), their line numbers resolved: written to `--rejects` FILE, and counted
+    /// for `--max-rejects N`. Past N the run fails at the reject one too many, as a single run
+    /// does: its error replaces any later one, its warnings are the rejects' before it, and it is
+    /// the file's last line. A `--where` error's user is a reject too, after its input's: the
+    /// file's last line, and the one too many when exactly N came before it.
+    private func settleRejects(_ total: inout StageStatistics, bases: [Int: Int]) throws(UserlistError) {
+        guard let rejectLines else { return }
+        let end = Self.rejectsEnd(total)
+        let maximum = run.maxRejects
+        var count = 0
+        var tooMany: (position: Int, line: String)?
         var previous = -1
-        try lines.forEachLine { (line, number) throws(UserlistError) in
+        try rejectLines.forEachLine { (line, number) throws(UserlistError) in
             guard line.first == UInt8(ascii: "#"), let fields = StageLine.fields(line, count: 3), let position = StageLine.integer(fields[1]) else {
-                throw StageFailure.badLine(.merge, lines, number, line, expected: "#POSITION<TAB>POSITION<TAB>REJECT, as the map stage writes with --rejects")
+                throw StageFailure.badLine(.merge, rejectLines, number, line, expected: "#POSITION<TAB>POSITION<TAB>REJECT, as the map stage writes with --rejects or --max-rejects")
             }
             guard position > previous else {
-                throw StageFailure.bad(.merge, lines, number, "rejects out of order: sort the map stage's reject lines by position")
+                throw StageFailure.bad(.merge, rejectLines, number, "rejects out of order: sort the map stage's reject lines by position")
             }
             previous = position
             if let end, position >= end { return }
-            rejects.append(line: StageLineMark.resolveReject(String(decoding: fields[2], as: UTF8.self), bases: bases))
+            // A single run stops at the reject one too many.
+            guard tooMany == nil else { return }
+            count += 1
+            let resolved = StageLineMark.resolveReject(String(decoding: fields[2], as: UTF8.self), bases: bases)
+            rejects?.append(line: resolved)
+            if let maximum, count > maximum { tooMany = (position, resolved) }
         }
-        try rejects.flush()
+        if let tooMany, let maximum {
+            let input = total.starts.last { StagePosition.of(line: $0.line, item: 0) <= tooMany.position }?.input ?? 0
+            let error = RejectsFile.tooMany(maximum, last: try Self.place(ofReject: tooMany.line, in: rejectLines))
+            total.error = StageError(input: input, rank: .tooManyRejects, position: tooMany.position, error: error)
+        } else if let error = total.error, error.rank == .filter, let reject = error.reject {
+            let line = StageLineMark.resolveReject(reject, bases: bases)
+            rejects?.append(line: line)
+            count += 1
+            if let maximum, count > maximum {
+                let tooMany = RejectsFile.tooMany(maximum, last: try Self.place(ofReject: line, in: rejectLines))
+                total.error!.code = tooMany.exitCode
+                total.error!.message = tooMany.message
+            }
+        }
+        seen.rejected = count
+        try rejects?.flush()
+    }
+
+    /// `INPUT:LINE:COLUMN: REASON` of a rejects file's line, as `--max-rejects` names its last
+    /// reject. The fields before `record` or `text` are ours (``StageLineMark/resolveReject(_:bases:)``):
+    /// only they are decoded, never the input's own JSON.
+    private static func place(ofReject line: String, in lines: StageInput) throws(UserlistError) -> String {
+        struct Place: Decodable {
+            var input: String
+            var line: Int
+            var column: Int
+            var reason: String
+        }
+        var cut = line.endIndex
+        for field in [",\"record\":", ",\"text\":"] {
+            if let found = line.range(of: field), found.lowerBound < cut { cut = found.lowerBound }
+        }
+        guard let place = try? JSONDecoder().decode(Place.self, from: Data((line[..<cut] + "}").utf8)) else {
+            throw UserlistError(.data, Diagnostic(.stage, scope: "stage merge", input: lines.name, "not a rejects file's line: '\(line.prefix(80))'"))
+        }
+        return "\(SourceLocation(input: place.input, line: place.line, column: place.column)): \(place.reason)"
     }
 
     /// Whether this query has the piece `part` asks for: combining is for the queries whose
@@ -317,7 +386,9 @@ struct MergeStage {
     static func warnings(_ total: StageStatistics, before error: StageError?) -> [String] {
         var lines: [(position: Int, text: String)] = []
         for warning in total.warnings {
-            if let error, warning.input > error.input || (warning.input == error.input && error.rank != .filter) { continue }
+            // One too many rejects: the warnings of the rejects before it (each reject warns).
+            if let error, error.rank == .tooManyRejects, warning.position >= error.position { continue }
+            if let error, error.rank != .tooManyRejects, warning.input > error.input || (warning.input == error.input && error.rank != .filter) { continue }
             lines.append((warning.position, warning.text))
         }
         for end in total.ends {

@@ -2,6 +2,7 @@
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 import UserListRendering
+import UserListJQ
 
 /// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
 ///
@@ -31,6 +32,8 @@ struct PartialStage {
         var seen = Set<[UInt8]>()
         let batch = StageRecordBatch()
         var lines = 0
+        // A `--where` error's user is a reject too (``StageError/reject``).
+        let keepsRejects = run.rejectsPath != nil || run.maxRejects != nil
 
         func process() throws(UserlistError) {
             let (users, badLine) = batch.users()
@@ -58,9 +61,13 @@ struct PartialStage {
                 let (user, place) = users[index]
                 let position = batch.entries[index].position
                 if case .failed(let message) = annotation.filter {
-                    let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column) }
+                    let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column, path: $0.path) }
                     let error = UserlistError(.data, UserListViewModel.whereDiagnostic(place: location, message: message, id: user.id))
-                    statistics.error = StageError.first(statistics.error, StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error))
+                    var stageError = StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error)
+                    if keepsRejects, statistics.error.map({ stageError < $0 }) ?? true {
+                        stageError.reject = Self.whereReject(user, location: location, message: message)
+                    }
+                    statistics.error = StageError.first(statistics.error, stageError)
                     continue
                 }
                 statistics.matched += 1
@@ -124,6 +131,17 @@ struct PartialStage {
             output.write(byte: UInt8(ascii: "\n"))
         }
         try output.flush()
+    }
+
+    /// The rejects file's line for a user `--where` failed on, as a single run writes it: the
+    /// canonical user of the fields the run decoded (the map stage decodes the same ones).
+    static func whereReject(_ user: User, location: SourceLocation?, message: String) -> String {
+        let line = OutputWriter()
+        let record = RejectedRecord(
+            kind: .whereFailed, location: location ?? SourceLocation(input: "-", line: 0, column: 0), reason: "--where: \(message)",
+            text: .json(CanonicalUserBuilder().build(user).json()))
+        RejectsFile.write(record, to: line)
+        return String(line.text.dropLast())
     }
 
     /// `SORTKEY<TAB>POSITION<TAB>`.

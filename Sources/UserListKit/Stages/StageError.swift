@@ -13,6 +13,10 @@ import UserListDomain
 struct StageError: Codable, Comparable, Sendable {
     enum Rank: Int, Codable, Sendable {
         case reading = 0, strict = 1, filter = 2
+        /// More rejects than `--max-rejects`: made by the merge alone, once it has every reject
+        /// line, at the reject that was one too many (a single run stops there, as at a reading
+        /// error in that input, but after the warnings of the rejects before it).
+        case tooManyRejects = 3
     }
 
     var input: Int
@@ -20,6 +24,10 @@ struct StageError: Codable, Comparable, Sendable {
     var position: Int
     var code: Int32
     var message: String
+    /// A `--where` error's user as its line of the rejects file (kind `where`, the canonical
+    /// user), when the run keeps rejects or counts them (`--rejects`, `--max-rejects`): a single
+    /// run writes it as the file's last line, and counts it as a reject.
+    var reject: String?
 
     init(input: Int, rank: Rank, position: Int, error: UserlistError) {
         self.input = input

@@ -4,14 +4,16 @@ import UserListRendering
 
 /// A user as stages hand it on: compact JSON of the fields the map stage built (the others are
 /// left out, so they stay nil), and, when `--where` may fail on it, where it was read (`"@"`:
-/// input index, line, column). Decoding gives back exactly the `User` that was encoded: the same
+/// input index, line, column, and with `--rejects` or `--max-rejects` its path in its document). Decoding gives back exactly the `User` that was encoded: the same
 /// strings, and an address, geo or company present or absent as it was.
 enum StageUserJSON {
-    /// Where a user was read, for a `--where` error's message.
+    /// Where a user was read, for a `--where` error's message; and its path in its document
+    /// (`.`, `.users[3]`), for its line in the rejects file, when the run keeps rejects.
     struct Place: Sendable {
         var input: Int
         var line: Int
         var column: Int
+        var path: String?
     }
 
     static func append(_ user: User, place: Place?, to output: OutputWriter) {
@@ -56,6 +58,10 @@ enum StageUserJSON {
             output.write(int: place.line)
             output.write(byte: UInt8(ascii: ","))
             output.write(int: place.column)
+            if let path = place.path {
+                output.write(byte: UInt8(ascii: ","))
+                JSONText.appendString(path, to: output)
+            }
             output.write(byte: UInt8(ascii: "]"))
         }
         object.close()
@@ -107,8 +113,14 @@ enum StageUserJSON {
             case _ where key.equals("address"): user.address = address(value)
             case _ where key.equals("company"): user.company = company(value)
             case _ where key.equals("@"):
-                let numbers = value.elements(upTo: 3).compactMap { $0.number?.integer }
-                if numbers.count == 3 { place = Place(input: numbers[0], line: numbers[1], column: numbers[2]) } else { valid = false }
+                let elements = value.elements(upTo: 5)
+                let numbers = elements.prefix(3).compactMap { $0.number?.integer }
+                let path = elements.count == 4 ? elements[3].string : nil
+                if numbers.count == 3, elements.count == 3 || path != nil {
+                    place = Place(input: numbers[0], line: numbers[1], column: numbers[2], path: path)
+                } else {
+                    valid = false
+                }
             default: valid = false
             }
         }

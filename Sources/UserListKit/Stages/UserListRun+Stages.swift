@@ -23,22 +23,26 @@ extension UserListRun {
         case .merge:
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?
+            let seen = MergeStage.Seen()
             // `--rejects FILE` with the map stage's reject lines: written as one run writes it,
-            // kept when the run succeeds or stops on bad data. (The combine and rows parts, run
-            // on the executors, write no rejects: they are not given the lines.)
+            // kept when the run succeeds or stops on bad data; `--max-rejects N`: counted. (The
+            // combine and rows parts, run on the executors, are not given the lines.)
             var rejects: RejectsFile?
             var lines: FileHandle?
-            if let rejectLines, let rejectsPath, part == .whole || part == .ends {
+            if let rejectLines, rejectsPath != nil || maxRejects != nil, part == .whole || part == .ends {
                 guard let handle = FileHandle(forReadingAtPath: rejectLines) else {
                     throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage merge", option: "--reject-lines \(rejectLines)", "can't be read"))
                 }
                 lines = handle
-                try checkDistinctFiles(output: destination, summary: reporting?.summary)
-                rejects = try RejectsFile(path: rejectsPath, maximum: nil, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+                if let rejectsPath {
+                    try checkDistinctFiles(output: destination, summary: reporting?.summary)
+                    rejects = try RejectsFile(path: rejectsPath, maximum: nil, dash: destination == .standardOutput ? .standardError() : .standardOutput())
+                }
             }
             do {
                 result = try destination.writing { (output) throws(UserlistError) in
                     var merge = MergeStage(run: self, expectedLines: expectedLines, names: names, part: part)
+                    merge.seen = seen
                     merge.rejects = rejects
                     merge.rejectLines = lines.map { StageInput(fileDescriptor: $0.fileDescriptor, name: rejectLines ?? "-") }
                     return try merge.run(input, to: output, warnings: warnings)
@@ -56,8 +60,8 @@ extension UserListRun {
             try? lines?.close()
             if let reporting, let summaryDestination = reporting.summary {
                 let summary = RunSummary(
-                    inputs: max(1, names.count), bytes: result?.1.bytes ?? 0, statistics: result?.0 ?? RunStatistics(),
-                    recordsSeen: result?.1.records ?? 0, rejectedSeen: result?.1.rejected ?? 0,
+                    inputs: max(1, names.count), bytes: result?.1.bytes ?? seen.bytes, statistics: result?.0 ?? RunStatistics(),
+                    recordsSeen: result?.1.records ?? seen.records, rejectedSeen: result?.1.rejected ?? seen.rejected,
                     seconds: Date().timeIntervalSince(started), failure: failure)
                 try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting)
             }

@@ -28,10 +28,8 @@ struct StageOptions: ParsableArguments {
         if jq.exitStatus {
             throw ValidationError("-e is a single run's: the driver reads the merge stage's exit code")
         }
-        // --rejects: map writes each rejected record's line too, merge writes them (--reject-lines).
-        if batch.maxRejects != nil {
-            throw ValidationError("--max-rejects is not available in stages: only a single run stops at the Nth reject")
-        }
+        // --rejects and --max-rejects: map writes each rejected record's line too, merge writes
+        // and counts them (--reject-lines).
         if output.splitPages != nil {
             throw ValidationError("--split-pages is not available in stages: write the merge stage's output with -o, or split one run's")
         }

@@ -7,7 +7,8 @@ import UserListTestSupport
 /// its position, the driver sets those lines apart in order, and the merge writes them — one
 /// run's rejects file, byte for byte, with the line numbers of marked splits resolved (the
 /// harness cuts inputs into splits as `userlist_spark.py` does, or numbers them first), for pages,
-/// counts, full exports written whole or as part files, and a run that fails on bad JSON.
+/// counts, full exports written whole or as part files, and runs that fail on bad JSON or on a
+/// `--where` error.
 @Suite("Stages write one run's rejects file")
 struct StageRejectsTests {
     struct Query: CustomTestStringConvertible, Sendable {
@@ -30,6 +31,9 @@ struct StageRejectsTests {
             [dirty] + clean + ["--skip-bad-json", "--page", "3", "--page-size", "11"],
             clean + [dirty, "--sort", "name"],
             clean + [dirty, "--skip-bad-json", "--where", ".address.city == \"Berlin\""],
+            // A `--where` error (exit 65): the rejects up to the end of its input, then its user,
+            // the canonical user of the fields the run decoded, as the file's last line.
+            clean + ["--skip-bad-json", "--sort", "name", "--where", ".id | tonumber > 0"],
         ].enumerated().map { Query(words: $1, seed: 7000 + UInt64($0)) }
     }()
 

@@ -128,20 +128,22 @@ enum StagedRun {
             try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
             mapped += lines(output.bytes)
         }
-        // `--rejects`: the map stage's reject lines set apart (the driver's own shuffle partitions),
-        // in order of position, for the merge that writes the rejects file.
+        // `--rejects`, `--max-rejects`: the map stage's reject lines set apart (the driver's own
+        // shuffle partitions), in order of position, for the merge that writes and counts them.
         var rejectLines: [[UInt8]] = []
-        if run.rejectsPath != nil {
+        let keepsRejects = run.rejectsPath != nil || run.maxRejects != nil
+        if keepsRejects {
             rejectLines = mapped.filter { $0.first == UInt8(ascii: "#") }
                 .sorted { Int(String(decoding: secondField($0), as: UTF8.self))! < Int(String(decoding: secondField($1), as: UTF8.self))! }
             mapped.removeAll { $0.first == UInt8(ascii: "#") }
         }
         /// The rejects file a merge writes, kept as the merge command keeps it.
         func withRejects(_ merge: inout MergeStage) throws -> RejectsFile? {
+            guard keepsRejects else { return nil }
+            merge.rejectLines = StageInput(bytes: joined(rejectLines))
             guard let path = run.rejectsPath else { return nil }
             let file = try RejectsFile(path: path, maximum: nil)
             merge.rejects = file
-            merge.rejectLines = StageInput(bytes: joined(rejectLines))
             return file
         }
         func settle(_ file: RejectsFile?, code: Int32) {
@@ -186,7 +188,7 @@ enum StagedRun {
             gathered = level
         }
         if plan.sortsLines, Bool.random(using: &generator),
-           let parts = try partFiles(run, inputs: inputs, gathered: gathered, rejects: run.rejectsPath == nil ? nil : rejectLines, using: &generator) {
+           let parts = try partFiles(run, inputs: inputs, gathered: gathered, rejects: keepsRejects ? rejectLines : nil, using: &generator) {
             return parts
         }
         if plan.sortsLines {
@@ -225,12 +227,13 @@ enum StagedRun {
         let last = json ? rows.popLast() : nil
         let endsOutput = OutputWriter()
         let warnings = CollectedWarnings()
-        // With --rejects, `write_parts` gives the reject lines to this merge (the first of its two).
+        // With --rejects or --max-rejects, `write_parts` gives the reject lines to this merge
+        // (the first of its two).
         var ends = MergeStage(run: run, names: inputs, part: .ends)
         let rejects = try rejectLines.flatMap { lines throws -> RejectsFile? in
+            ends.rejectLines = StageInput(bytes: joined(lines))
             guard let path = run.rejectsPath else { return nil }
             ends.rejects = try RejectsFile(path: path, maximum: nil)
-            ends.rejectLines = StageInput(bytes: joined(lines))
             return ends.rejects
         }
         do {
