@@ -198,7 +198,7 @@ let package = Package(
         // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON"]
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON", "UserListDiff", "UserListPredicate", "UserListJQ", "UserListGateway"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -35,20 +35,21 @@ public struct ComparedFields: Hashable, Sendable {
         fields = CanonicalField.allCases.filter(chosen.contains)
     }
 
+    /// The fields `name` stands for: one field, or every field of a nested object of the
+    /// canonical user (`address`, `address.geo`, `company`: the table's groups). Never the id.
     private static func group(named name: String) -> [CanonicalField]? {
-        switch name {
-        case "address": return CanonicalField.allCases.filter { $0.rawValue.hasPrefix("address.") }
-        case "address.geo": return [.lat, .lng]
-        case "company": return CanonicalField.allCases.filter { $0.rawValue.hasPrefix("company.") }
-        case "id": return nil
-        default: return CanonicalField(rawValue: name).map { [$0] }
-        }
+        if let group = CanonicalGroup(path: name) { return group.fields }
+        guard let field = CanonicalField(rawValue: name), field != .id else { return nil }
+        return [field]
     }
 
+    /// The groups' names, in the order their keys come.
+    private static let groupNames = CanonicalGroup.nested.map(\.path)
+
     /// The names `--fields` takes (for completion): every field but the id, then the groups.
-    public static let knownNames = all.fields.map(\.rawValue) + ["address", "address.geo", "company"]
+    public static let knownNames = all.fields.map(\.name) + groupNames
 
     private static var expectedNames: String {
-        ComparedFields.all.fields.map(\.rawValue).joined(separator: ", ") + ", or address, address.geo, company"
+        ComparedFields.all.fields.map(\.name).joined(separator: ", ") + ", or " + groupNames.joined(separator: ", ")
     }
 }

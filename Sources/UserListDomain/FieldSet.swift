@@ -12,6 +12,7 @@ public struct FieldSet: OptionSet, Hashable, Sendable {
 
     @inlinable public init(_ field: CanonicalField) { self.init(rawValue: 1 << field.bitIndex) }
 
+    /// Every field of the table: a bit for each, in its order.
     public static let all = FieldSet(rawValue: (1 << UInt32(CanonicalField.allCases.count)) - 1)
 
     /// What a ``UserCellViewModel`` is made of: id, title (name, username, email), subtitle,
@@ -21,37 +22,18 @@ public struct FieldSet: OptionSet, Hashable, Sendable {
     /// The fields a record's keys hold (``RecordKeys``, and the id).
     public static let keyed: FieldSet = cell.union([.init(.city)])
 
-    public static let address: FieldSet = [.init(.street), .init(.suite), .init(.city), .init(.zipcode), .init(.lat), .init(.lng)]
-    public static let company: FieldSet = [.init(.companyName), .init(.catchPhrase), .init(.bs)]
+    /// The fields of the address (its geo's too) and of the company, from the table.
+    public static let address = FieldSet(CanonicalGroup.address.fields)
+    public static let company = FieldSet(CanonicalGroup.company.fields)
+
+    /// The set of `fields`.
+    public init(_ fields: some Sequence<CanonicalField>) {
+        self.init()
+        for field in fields { insert(FieldSet(field)) }
+    }
+
+    /// The fields in the set, in the table's order.
+    public var fields: [CanonicalField] { CanonicalField.allCases.filter(contains) }
 
     @inlinable public func contains(_ field: CanonicalField) -> Bool { rawValue & (1 << field.bitIndex) != 0 }
-}
-
-extension CanonicalField {
-    /// The field's place in `allCases`: its bit in a ``FieldSet``.
-    package var ordinal: UInt32 { bitIndex }
-
-    /// ``ordinal``, for ``FieldSet``'s inlinable members: internal, as `@inlinable package` is
-    /// not inlined across modules.
-    @inlinable var bitIndex: UInt32 {
-        switch self {
-        case .id: 0
-        case .name: 1
-        case .username: 2
-        case .email: 3
-        case .avatarURL: 4
-        case .bio: 5
-        case .phone: 6
-        case .website: 7
-        case .street: 8
-        case .suite: 9
-        case .city: 10
-        case .zipcode: 11
-        case .lat: 12
-        case .lng: 13
-        case .companyName: 14
-        case .catchPhrase: 15
-        case .bs: 16
-        }
-    }
 }

@@ -70,7 +70,7 @@ extension PredicateValue {
         case .number(let value): .number(abs(value))
         case .string(let text): .number(Double(text.unicodeScalars.count))
         case .array(let elements): .number(Double(elements.count))
-        case .object(let object): .number(Double(object.keys.count))
+        case .object(let object): .number(Double(object.keyCount))
         }
     }
 

@@ -18,7 +18,8 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         self.header = header
     }
 
-    static let header = "id,title,subtitle,caption,avatarURL,initials\r\n"
+    /// The cell's keys, the default columns' header.
+    static let header = CellKey.allCases.map(\.rawValue).joined(separator: ",") + "\r\n"
 
     public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
         writeHeader(to: output)

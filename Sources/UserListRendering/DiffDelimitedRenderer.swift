@@ -20,14 +20,14 @@ public struct DiffDelimitedRenderer: DiffRenderer {
             switch entry.change {
             case .changed:
                 for change in entry.changes {
-                    writeRow([entry.change.rawValue, entry.id, change.field.rawValue, change.old, change.new], to: output)
+                    writeRow([entry.change.rawValue, entry.id, change.field.name, change.old, change.new], to: output)
                 }
             case .added, .removed:
                 guard let user = entry.user else { return }
                 for field in CanonicalField.allCases where field != .id {
                     guard let value = user.text(of: field) else { continue }
                     let added = entry.change == .added
-                    writeRow([entry.change.rawValue, entry.id, field.rawValue, added ? nil : value, added ? value : nil], to: output)
+                    writeRow([entry.change.rawValue, entry.id, field.name, added ? nil : value, added ? value : nil], to: output)
                 }
             }
         }

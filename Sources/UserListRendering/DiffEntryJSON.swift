@@ -17,7 +17,7 @@ enum DiffEntryJSON {
             output.write(",\"changes\":{")
             for (index, change) in entry.changes.enumerated() {
                 if index > 0 { output.write(",") }
-                JSONText.appendString(change.field.rawValue, to: output)
+                JSONText.appendString(change.field.name, to: output)
                 output.write(":{\"old\":")
                 JSONText.appendString(change.old, to: output)
                 output.write(",\"new\":")

@@ -54,7 +54,7 @@ public struct DiffTableRenderer: DiffRenderer {
             }
             for (index, change) in entry.changes.enumerated() {
                 let lead: [String?] = index == 0 ? [entry.change.rawValue, entry.id, name] : [nil, nil, nil]
-                try body(lead + [change.field.rawValue, change.old, change.new])
+                try body(lead + [change.field.name, change.old, change.new])
             }
         }
     }

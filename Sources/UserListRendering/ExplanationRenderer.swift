@@ -14,7 +14,7 @@ public struct ExplanationRenderer {
     /// `next`: where the next page is, as each input said, in the order they were read.
     public func render(_ explanation: MappingExplanation, report: LoadReport, firstUser: User?, whereEvaluation: String? = nil, next: [(input: String, next: NextPage?)] = [], stages: String? = nil, to output: OutputWriter) {
         var text = ""
-        let width = CanonicalField.allCases.map(\.rawValue.count).max()! + 2
+        let width = CanonicalField.allCases.map(\.name.count).max()! + 2
         for (input, layout) in explanation.layouts {
             text += TerminalText.escaped("\(input): \(layout.rawValue) (\(layout.brokenRecordBound))") + "\n"
         }
@@ -28,7 +28,7 @@ public struct ExplanationRenderer {
             for field in CanonicalField.allCases {
                 let sources = section.sources[field] ?? []
                 let described = sources.isEmpty ? "(none)" : sources.map { "\($0.source) (\($0.records))" }.joined(separator: ", ")
-                text += field.rawValue.padding(to: width) + TerminalText.escaped(described) + "\n"
+                text += field.name.padding(to: width) + TerminalText.escaped(described) + "\n"
             }
             if section.leftOutCount > 0 {
                 var listed = section.leftOut.map { "\($0.path) (\($0.reason))" }.joined(separator: ", ")

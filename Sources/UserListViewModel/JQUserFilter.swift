@@ -48,20 +48,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
     }
 
     private static func canonicalFields(of fields: CanonicalUserBuilder.Fields) -> FieldSet {
-        var set: FieldSet = [.init(.id)]
-        let pairs: [(CanonicalUserBuilder.Fields, FieldSet)] = [
-            (.name, .init(.name)), (.username, .init(.username)), (.email, .init(.email)),
-            (.avatarURL, .init(.avatarURL)), (.bio, .init(.bio)), (.phone, .init(.phone)), (.website, .init(.website)),
-        ]
-        let parts: [(CanonicalUserBuilder.Fields, FieldSet)] = [
-            (.street, .init(.street)), (.suite, .init(.suite)), (.city, .init(.city)), (.zipcode, .init(.zipcode)),
-            (.geo, [.init(.lat), .init(.lng)]),
-            (.companyName, .init(.companyName)), (.catchPhrase, .init(.catchPhrase)), (.bs, .init(.bs)),
-        ]
-        for (used, field) in pairs + parts where fields.contains(used) { set.formUnion(field) }
-        if fields.isSuperset(of: .wholeAddress) { set.formUnion(.address) }
-        if fields.isSuperset(of: .wholeCompany) { set.formUnion(.company) }
-        return set
+        fields.canonicalFields.union(FieldSet(.id))
     }
 
     /// Compiles `expression`; a compile error is a usage error naming `--where`.

@@ -56,11 +56,11 @@ import UserListDomain
 
     /// Some fields, and the jq program that nulls every other field of the whole user.
     static let sparseCases: [(CanonicalUserBuilder.Fields, String)] = [
-        ([.address, .city], #".[] = null | .address = ($u.address | if . then map_values(null) | .city = $u.address.city else null end)"#),
-        (.wholeAddress, #".[] = null | .address = $u.address"#),
-        ([.name, .email, .company, .bs], #".[] = null | .name = $u.name | .email = $u.email | .company = ($u.company | if . then map_values(null) | .bs = $u.company.bs else null end)"#),
-        ([.address, .geo, .company], #".[] = null | .address = ($u.address | if . then map_values(null) | .geo = $u.address.geo else null end) | .company = ($u.company | if . then map_values(null) else null end)"#),
-        ([.id], #".[] = null | .id = $u.id"#),
+        ([.object(.address), .init(.city)], #".[] = null | .address = ($u.address | if . then map_values(null) | .city = $u.address.city else null end)"#),
+        (.whole(.address), #".[] = null | .address = $u.address"#),
+        ([.init(.name), .init(.email), .object(.company), .init(.bs)], #".[] = null | .name = $u.name | .email = $u.email | .company = ($u.company | if . then map_values(null) | .bs = $u.company.bs else null end)"#),
+        ([.object(.address), .whole(.geo), .object(.company)], #".[] = null | .address = ($u.address | if . then map_values(null) | .geo = $u.address.geo else null end) | .company = ($u.company | if . then map_values(null) else null end)"#),
+        ([.init(.id)], #".[] = null | .id = $u.id"#),
         ([], #".[] = null"#),
     ]
 

@@ -106,15 +106,16 @@ import UserListDomain
 
     /// Which builder fields a usage turns into.
     @Test(arguments: [
-        ([["address", "city"]], [.address, .city]),
-        ([["address"]], .wholeAddress),
-        ([["address", "geo"]], [.address, .geo]),
-        ([["address", "nowhere"]], [.address]),
-        ([["company", "name"]], [.company, .companyName]),
-        ([["company"], ["name"]], [.wholeCompany, .name]),
-        ([["name", "first"]], [.name]),
+        ([["address", "city"]], [.object(.address), .init(.city)]),
+        ([["address"]], .whole(.address)),
+        ([["address", "geo"]], [.object(.address), .whole(.geo)]),
+        ([["address", "geo", "lat"]], [.object(.address), .whole(.geo)]),
+        ([["address", "nowhere"]], [.object(.address)]),
+        ([["company", "name"]], [.object(.company), .init(.companyName)]),
+        ([["company"], ["name"]], [.whole(.company), .init(.name)]),
+        ([["name", "first"]], [.init(.name)]),
         ([["nowhere"], ["nowhere", "city"]], []),
-        ([["id"], ["email"], ["bio"]], [.id, .email, .bio]),
+        ([["id"], ["email"], ["bio"]], [.init(.id), .init(.email), .init(.bio)]),
         ([], []),
     ] as [([[String]], CanonicalUserBuilder.Fields)])
     func fields(paths: [[String]], fields: CanonicalUserBuilder.Fields) {
@@ -126,7 +127,7 @@ import UserListDomain
     }
 
     @Test func theFilterDecidesOnceFromTheExpression() throws {
-        #expect(try JQUserFilter(expression: #".address.city == "South Elvis""#).fields == [.address, .city])
+        #expect(try JQUserFilter(expression: #".address.city == "South Elvis""#).fields == [.object(.address), .init(.city)])
         #expect(try JQUserFilter(expression: "length > 0").fields == .all)
     }
 }

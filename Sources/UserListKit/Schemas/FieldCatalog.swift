@@ -17,7 +17,7 @@ public enum FieldCatalog {
     public static var all: [Field] {
         CellKey.allCases.map { Field(name: $0.rawValue, kind: "cell", type: $0.isNullable ? "string|null" : "string", description: $0.summary) }
             + CanonicalField.allCases.filter { CellKey(rawValue: $0.rawValue) == nil }.map {
-                Field(name: $0.rawValue, kind: "user", type: $0.isNullable ? "string|null" : "string", description: $0.summary)
+                Field(name: $0.name, kind: "user", type: $0.typeName, description: $0.summary)
             }
     }
 }

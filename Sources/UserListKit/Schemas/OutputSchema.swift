@@ -119,7 +119,7 @@ public enum OutputSchema: String, CaseIterable, Sendable {
                 "user": ["$ref": "#/$defs/user"],
                 "changes": [
                     "type": "object", "minProperties": 1,
-                    "propertyNames": ["enum": CanonicalField.allCases.filter { $0 != .id }.map(\.rawValue)],
+                    "propertyNames": ["enum": ComparedFields.all.fields.map(\.name)],
                     "additionalProperties": [
                         "type": "object", "required": ["old", "new"], "additionalProperties": false,
                         "properties": ["old": ["type": ["string", "null"]], "new": ["type": ["string", "null"]]],
@@ -177,22 +177,20 @@ public enum OutputSchema: String, CaseIterable, Sendable {
         ]
     }
 
-    /// The contract's canonical user (what --where sees, and diff prints whole), nested.
+    /// The contract's canonical user (what --where sees, and diff prints whole), nested: each
+    /// object's keys as the field table nests them (``CanonicalGroup/members``).
     static var canonicalUser: [String: Any] {
-        func object(_ prefix: String, _ nested: [String: [String: Any]] = [:]) -> [String: Any] {
-            var properties: [String: Any] = nested
-            for field in CanonicalField.allCases {
-                let name = field.rawValue
-                guard name.hasPrefix(prefix) else { continue }
-                let rest = String(name.dropFirst(prefix.count))
-                guard !rest.contains(".") else { continue }
-                properties[rest] = ["type": field.isNullable ? ["string", "null"] : "string", "description": field.summary] as [String: Any]
+        func object(_ group: CanonicalGroup) -> [String: Any] {
+            var properties: [String: Any] = [:]
+            for member in group.members {
+                switch member {
+                case .field(let field): properties[field.jsonKey] = ["type": field.isNullable ? ["string", "null"] : "string", "description": field.summary] as [String: Any]
+                case .group(let nested): properties[nested.key] = object(nested)
+                }
             }
-            return ["type": prefix.isEmpty ? "object" : ["object", "null"], "required": properties.keys.sorted(), "additionalProperties": false, "properties": properties]
+            return ["type": group == .user ? "object" : ["object", "null"], "required": properties.keys.sorted(), "additionalProperties": false, "properties": properties]
         }
-        let geo = object("address.geo.")
-        let address = object("address.", ["geo": geo])
-        return object("", ["address": address, "company": object("company.")])
+        return object(.user)
     }
 
     /// Whether a column name's value can be null, and what it is.
