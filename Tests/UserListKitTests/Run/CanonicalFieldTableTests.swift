@@ -8,6 +8,7 @@ import Testing
 @_spi(Pipeline) import UserListDomain
 @testable import UserListJQ
 @testable import UserListGateway
+@testable import UserListStages
 
 /// `CanonicalField` is the one table of the canonical user's fields: the user's storage has
 /// exactly its fields, and every list of fields elsewhere is the table's.
