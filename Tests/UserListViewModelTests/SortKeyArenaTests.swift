@@ -65,6 +65,33 @@ extension ViewModelTests {
             #expect(arena.sortedSequences() == expected)
         }
 
+        /// Integer keys (`--sort id`) go by radix too: their values, negative ones first, ties and
+        /// missing keys as ``SortEntry`` has them; mixed with text, or past 18 digits, they don't.
+        @Test(arguments: [false, true])
+        func radixSortOfIntegers(descending: Bool) {
+            var random = SeededGenerator(state: 11)
+            var values: [SortValue?] = (0..<5_000).map { _ in
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0: nil
+                case 1: SortValue(String(Int.random(in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &random)), key: .id)
+                case 2: SortValue("-0\(Int.random(in: 0...30, using: &random))", key: .id)
+                default: SortValue(String(Int.random(in: -300...300, using: &random)), key: .id)
+                }
+            }
+            func sorted() -> [Int]? {
+                var arena = SortKeyArena(descending: descending)
+                for (sequence, value) in values.enumerated() { arena.append(value, sequence: sequence) }
+                return arena.bytes.withUnsafeBytes { SortKeyArena.radixSorted(arena.entries, $0, descending: descending) }?.map(\.sequence)
+            }
+            let expected = values.enumerated().map { SortEntry(value: $1, descending: descending, sequence: $0) }.sorted().map(\.sequence)
+            #expect(sorted() == expected)
+            values.append(SortValue("1234567890123456789", key: .id))
+            #expect(sorted() == nil)
+            values.removeLast()
+            values.append(SortValue("abc", key: .id))
+            #expect(sorted() == nil)
+        }
+
         /// The radix sort is stable over every byte, and skips none a key differs in.
         @Test func radixSortOfKeys() {
             var random = SeededGenerator(state: 9)
