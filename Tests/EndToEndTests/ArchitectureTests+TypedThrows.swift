@@ -162,14 +162,7 @@ extension ArchitectureTests {
     }
 
     @Test func everyModuleBoundaryThrowsATypedError() throws {
-        let sources = PackageRoot.file("Sources")
-        var found: [UntypedThrows] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            let relative = String(file.path.dropFirst(sources.path.count + 1))
-            found += Self.untypedThrows(in: try String(contentsOf: file, encoding: .utf8), file: relative)
-        }
+        let found = try Self.sourceFiles().flatMap { Self.untypedThrows(in: $0.text, file: $0.path) }
         #expect(found.count > 10, "the scan found too little to be reading Sources (\(found.count))")
         let allowed = Self.untypedThrowsAllowed
         let unexplained = found.filter { site in !allowed.contains { site.file == $0.file && site.declaration.contains($0.declaration) } }
