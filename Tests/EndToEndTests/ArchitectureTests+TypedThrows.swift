@@ -21,9 +21,9 @@ extension ArchitectureTests {
         ("UserListGateway/DTO/DTOIdentifier+Codable.swift", "func encode(to encoder: any Encoder) throws", "Encodable's requirement"),
         // The Service's seam (`UserServiceProtocol`, `UserService`) hands the caller's `consume`
         // closure down to the record source; its consumers (ViewModel, diff, stages) throw from
-        // it. Typing it means typing UserService.swift and UserServiceProtocol.swift, which are
-        // being restructured (issue 25's closing note): until then the source's seam takes an
-        // untyped closure too, and the one conversion is `UserlistError(_:untyped:)`.
+        // it. Typing it means typing UserService.swift and UserServiceProtocol.swift, which were
+        // being restructured when this test came (issue 25): until then the source's seam takes
+        // an untyped closure too, and the one conversion is `UserlistError(_:untyped:)`.
         ("UserListDomain/UserRecordSource.swift", "func readRecords(_ consume: (RecordBatch) throws -> Void) throws", "the Service's seam, untyped until UserService is"),
         ("UserListDomain/UserRecordSource.swift", "func readRecords<Prepared: Sendable>(prepare:", "the Service's seam, untyped until UserService is"),
         ("UserListGateway/UserGateway.swift", "func readRecords(_ consume: (RecordBatch) throws -> Void) throws", "UserRecordSource's witness, and ParallelReader (Pipeline/) emits untyped"),
