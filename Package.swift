@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
-        // xxHash (Debian's libxxhash-dev), header-only: the hash of dedupe's id table.
+        // xxHash (Debian's libxxhash-dev), header-only: the hash of ByteKeyTable (dedupe's ids, the sort head memo).
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
         .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
@@ -55,6 +55,10 @@ let package = Package(
         // AtomicFile, signals, so `Glibc` stays out of the layers; failures are `SystemError`
         // values, which the Domain turns into problems once (UserlistError+SystemError.swift).
         .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
+        // Data structures the layers share, one per file (as swift-collections holds them):
+        // `ByteKeyTable`, byte strings found by their bytes through an open-addressing table of
+        // XXH3 hashes (dedupe's ids, the sort head memo). Public and `@inlinable`: it runs per record.
+        .target(name: "UserListCollections", dependencies: ["CXXHash", "UserListPlatform"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
         // are `@_spi(Pipeline) public @inlinable`: `@inlinable package` is not inlined across
@@ -99,13 +103,13 @@ let package = Package(
         // The business rules: normalising, ids, rejects, dedupe; over the domain's source seam.
         .target(
             name: "UserListService",
-            dependencies: ["UserListDomain", "UserListPlatform", "CXXHash"]
+            dependencies: ["UserListDomain", "UserListPlatform", "UserListCollections"]
         ),
         // The list screen's logic (seed 000): --where, search and folding, sort, paging, cells.
         .target(
             name: "UserListViewModel",
             dependencies: [
-                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform", "CICU", "CXXHash",
+                "UserListDomain", "UserListService", "UserListJQ", "UserListPredicate", "UserListPlatform", "UserListCollections", "CICU",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
@@ -163,6 +167,7 @@ let package = Package(
         // first (`swift test --filter UserListGatewayTests`) and a type's tests are found by name;
         // each depends on its module, what is below it, and UserListTestSupport.
         .testTarget(name: "UserListPlatformTests", dependencies: ["UserListPlatform"]),
+        .testTarget(name: "UserListCollectionsTests", dependencies: ["UserListCollections"]),
         .testTarget(name: "UserListDomainTests", dependencies: ["UserListDomain", "UserListPlatform", "UserListTestSupport"]),
         .testTarget(name: "UserListJSONTests", dependencies: ["UserListJSON"]),
         .testTarget(name: "UserListPredicateTests", dependencies: ["UserListPredicate", "UserListDomain", "UserListJQ", "UserListTestSupport"]),

@@ -16,7 +16,8 @@ public struct EncodedRow: Sendable {
         count = range.count
     }
 
-    @inlinable public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// `body` with the row's bytes; what `body` throws, typed, comes out as it is.
+    @inlinable public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: storage.base + start, count: count))
     }
 }

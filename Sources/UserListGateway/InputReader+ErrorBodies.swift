@@ -6,7 +6,7 @@ extension InputReader {
     /// Opens `source` as the Gateway reads it: a `curl -i` transcript of an HTTP error says what
     /// its body says when that is an error body an API writes (``APIErrorBodies``), which
     /// UserListInput, knowing bytes and not APIs, asks of the Gateway.
-    package convenience init(_ source: InputSource, chunkSize: Int = InputReader.defaultChunkSize, layout: InputLayout? = nil) throws {
+    package convenience init(_ source: InputSource, chunkSize: Int = InputReader.defaultChunkSize, layout: InputLayout? = nil) throws(UserlistError) {
         try self.init(source, chunkSize: chunkSize, layout: layout, errorBody: APIErrorBodies.message(inBody:))
     }
 }

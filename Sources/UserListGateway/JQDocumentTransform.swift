@@ -27,17 +27,26 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
     deinit { buffer.deallocate() }
 
     func transform(_ document: JSONNode, _ emit: (JSONNode) throws -> Void) throws {
+        // jq's outputs are handed on from inside its run, which throws only jq's own errors:
+        // an output that can't be read, or `emit`'s failure, stops the run and is thrown after.
+        var failure: (any Error)?
         try program.run(JQValue(document)) { output in
             var text = output.json()
-            try text.withUTF8 { bytes in
-                let root = try parse(UnsafeRawBufferPointer(bytes))
-                try emit(root)
+            do {
+                try text.withUTF8 { bytes in
+                    let root = try parse(UnsafeRawBufferPointer(bytes))
+                    try emit(root)
+                }
+                return true
+            } catch {
+                failure = error
+                return false
             }
-            return true
         }
+        if let failure { throw failure }
     }
 
-    private func parse(_ text: UnsafeRawBufferPointer) throws -> JSONNode {
+    private func parse(_ text: UnsafeRawBufferPointer) throws(JQError) -> JSONNode {
         if text.count > capacity {
             buffer.deallocate()
             capacity = text.count * 2

@@ -56,7 +56,7 @@ import Synchronization
     /// From a pipe or a terminal that has had nothing more to give for 50 ms (`curl` streaming a
     /// slow export, `tail -f`), it returns early once it holds a whole line, so those lines are
     /// decided and printed now instead of when 4 MiB have come.
-    func read(from fd: Int32) throws -> Bool {
+    func read(from fd: Int32) throws(UserlistError) -> Bool {
         defer {
             Memory.zero(storage + count, count: JSONDocumentStream.padding)
             forgetLines()
@@ -111,7 +111,7 @@ import Synchronization
     }
 
     /// Appends what `stream` decompresses next, up to the capacity; the count (0 at its end).
-    func read(from stream: any CompressedStream) throws -> Int {
+    func read(from stream: any CompressedStream) throws(UserlistError) -> Int {
         let n = try stream.read(into: UnsafeMutableRawBufferPointer(start: storage + count, count: capacity - count))
         count += n
         forgetLines()
@@ -120,7 +120,7 @@ import Synchronization
     }
 
     /// Appends `wanted` bytes of `source` from `offset` (fewer only if it ends); the count read.
-    func read(from source: RereadableBytes, at offset: Int, count wanted: Int, inputName: String) throws -> Int {
+    func read(from source: RereadableBytes, at offset: Int, count wanted: Int, inputName: String) throws(UserlistError) -> Int {
         var done = 0
         while done < wanted {
             let n: Int

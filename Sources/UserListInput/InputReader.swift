@@ -50,7 +50,7 @@ package final class InputReader {
 
     /// Opens `source`; a file that can't be opened is the contract's exit 66. `errorBody` reads
     /// the message of a `curl -i` transcript's error body.
-    package init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil, errorBody: @escaping ErrorBodyReader) throws {
+    package init(_ source: InputSource, chunkSize: Int = defaultChunkSize, layout: InputLayout? = nil, errorBody: @escaping ErrorBodyReader) throws(UserlistError) {
         name = source.description
         self.chunkSize = chunkSize
         self.layout = layout
@@ -98,7 +98,7 @@ package final class InputReader {
         start = (1, 0)
     }
 
-    package func firstChunk() throws -> InputChunk {
+    package func firstChunk() throws(UserlistError) -> InputChunk {
         var chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
@@ -125,7 +125,7 @@ package final class InputReader {
     /// Blanks what comes before the JSON (see ``InputPreamble``); a `curl -i` transcript of an
     /// error (4xx, 5xx, or a redirect `curl` did not follow) is the API's error, exit 65, with
     /// the status and what the body says.
-    private func readPreamble(of chunk: InputChunk) throws {
+    private func readPreamble(of chunk: InputChunk) throws(UserlistError) {
         let preamble = InputPreamble(chunk.bytes)
         guard preamble.length > 0 else { return }
         chunk.blankKeepingLines(0..<preamble.length)
@@ -142,7 +142,7 @@ package final class InputReader {
     package private(set) var layout: InputLayout?
 
     /// The next chunk, starting with `previous`'s bytes from `keepFrom` on; `grow` doubles its size.
-    package func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws -> InputChunk {
+    package func nextChunk(after previous: InputChunk, keepFrom: Int, grow: Bool = false) throws(UserlistError) -> InputChunk {
         let (line, column) = previous.position(after: keepFrom)
         let kept = UnsafeRawBufferPointer(rebasing: previous.bytes[keepFrom...])
         let capacity = min(grow ? previous.capacity * 2 : max(chunkSize, kept.count * 2), max(maximumChunk, chunkSize))
@@ -169,7 +169,7 @@ package final class InputReader {
 
     /// Reads the input's first bytes: a gzip, zstd, xz or lzma magic number starts decompressing,
     /// anything else is the text's own first bytes.
-    private func lookForCompression(into chunk: InputChunk) throws {
+    private func lookForCompression(into chunk: InputChunk) throws(UserlistError) {
         lookedForCompression = true
         var first = [UInt8](repeating: 0, count: Compression.magicLength)
         var count = 0
@@ -193,7 +193,7 @@ package final class InputReader {
     }
 
     /// Fills `chunk` from the replayed bytes, then the re-read ones, then the descriptor, until full or the end.
-    private func fill(_ chunk: InputChunk) throws {
+    private func fill(_ chunk: InputChunk) throws(UserlistError) {
         while !replay.isEmpty, chunk.count < chunk.capacity {
             let (source, from) = replay[0]
             let take = min(source.count - from, chunk.capacity - chunk.count)

@@ -67,8 +67,10 @@ package final class JQProgram {
     }
 
     /// Runs on `input` (consumed), handing each output to `body` until it returns false.
-    /// A runtime error ends the run and is thrown.
-    package func run(_ input: consuming JQValue, _ body: (consuming JQValue) throws -> Bool) throws {
+    /// A runtime error ends the run and is thrown. `body` throws nothing: a caller that must stop
+    /// with a failure of its own keeps it and returns false (see ``JQOutputRenderer``), so the
+    /// only error out of here is jq's.
+    package func run(_ input: consuming JQValue, _ body: (consuming JQValue) -> Bool) throws(JQError) {
         // libjq 1.6 recurses without a limit (a value nested 300,000 deep, `def f: 1 + f; f`):
         // while it runs, a stack overflow or its out-of-memory abort is one line and exit 65.
         ul_guard_enter(label)
@@ -81,7 +83,7 @@ package final class JQProgram {
                 if jq_halted(state) != 0 { throw haltError() }
                 return
             }
-            if try !body(output) { return }
+            if !body(output) { return }
         }
     }
 
@@ -123,7 +125,7 @@ package final class JQProgram {
     }
 
     /// The first output, or nil when there is none.
-    package func first(_ input: consuming JQValue) throws -> JQValue? {
+    package func first(_ input: consuming JQValue) throws(JQError) -> JQValue? {
         var result: JQValue?
         try run(input) { output in
             result = consume output

@@ -159,10 +159,12 @@ package struct JQValue: ~Copyable {
     }
 }
 
-/// A message from libjq: a compile error or a runtime error.
-package struct JQError: Error, Hashable, CustomStringConvertible {
+/// A message from libjq: a compile error or a runtime error. Public as the error a `--where`
+/// filter throws (``UserFilter``), this module's own typed error; layers above turn it into a
+/// ``UserlistError`` naming their option, once.
+public struct JQError: Error, Hashable, CustomStringConvertible {
     package var message: String
-    package var description: String { message }
+    public var description: String { message }
 
     package init(message: String) { self.message = message }
 }

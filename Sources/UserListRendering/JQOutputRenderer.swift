@@ -71,10 +71,8 @@ public final class JQOutputRenderer: ListRenderer {
                 }
                 return true
             }
-        } catch let error as JQError {
-            throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
         } catch {
-            throw UserlistError(.data, untyped: error)
+            throw UserlistError(.data, Diagnostic(.expression, option: "--jq-out", error.message))
         }
         if let failure { throw failure }
     }

@@ -77,16 +77,15 @@ struct MapStage {
             }
             guard !stopped else { return }
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
-            do {
+            do throws(UserlistError) {
                 let records = escaped
-                    ? try decoded.withUnsafeBytes { bytes in try reader.read(bytes, input: names[index], number: lineNumber) }
+                    // `withUnsafeBytes` rethrows untyped: the typed failure comes out of it as a value.
+                    ? try decoded.withUnsafeBytes { bytes in Result { () throws(UserlistError) in try reader.read(bytes, input: names[index], number: lineNumber) } }.get()
                     : try reader.read(fields[3], input: names[index], number: lineNumber)
                 try map(records, input: index, line: global, strict: strict, output: output, statistics: &statistics)
-            } catch let error as UserlistError where error.kind == .data {
+            } catch where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
-            } catch {
-                throw UserlistError(.data, untyped: error)
             }
         }
         guard let first else { return }
@@ -101,7 +100,7 @@ struct MapStage {
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
     /// Writes the users of one line's records and counts the rest.
-    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, statistics: inout StageStatistics) throws {
+    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)

@@ -138,10 +138,7 @@ struct MergeStage {
                 throw StageFailure.badLine(.merge, input, number, line, expected: "SORTKEY<TAB>POSITION<TAB>RECORD, as the partial stage writes")
             }
             if StageLine.isCounts(line) {
-                guard let counts = StageStatistics(json: fields[2]) else {
-                    throw StageFailure.bad(.merge, input, number, "not the counts the partial stage writes")
-                }
-                guard counts.options == total.options else { throw StageFailure.otherOptions(.merge, input, number) }
+                let counts = try StageStatistics(countsLine: fields[2], from: .partial, in: .merge, options: total.options, input, line: number)
                 if part == .rows {
                     throw StageFailure.bad(.merge, input, number, "counts in --part rows: give it one partition's rows only (--part ends takes the counts)")
                 }

@@ -103,10 +103,7 @@ struct PartialStage {
                 throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
             }
             if StageLine.isCounts(line) {
-                guard let counts = StageStatistics(json: fields[2]) else {
-                    throw StageFailure.bad(.partial, input, number, "not the counts the map stage writes")
-                }
-                guard counts.options == statistics.options else { throw StageFailure.otherOptions(.partial, input, number) }
+                let counts = try StageStatistics(countsLine: fields[2], from: .map, in: .partial, options: statistics.options, input, line: number)
                 if forwarded == nil { forwarded = counts } else { forwarded!.merge(counts) }
                 return
             }

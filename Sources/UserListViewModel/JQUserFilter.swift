@@ -114,7 +114,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         lock.unlock()
     }
 
-    public func includes(_ user: User) throws -> Bool {
+    public func includes(_ user: User) throws(JQError) -> Bool {
         let workers = checkOut(upTo: 1)
         defer { checkIn(workers) }
         return try workers[0].includes(user)
@@ -161,7 +161,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             canonical = builder.reusableValue()
         }
 
-        func verdict(_ user: User) throws -> FilterVerdict {
+        func verdict(_ user: User) throws(JQError) -> FilterVerdict {
             switch native?.verdict(user) {
             case .included: return .included
             case .excluded: return .excluded
@@ -169,7 +169,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             }
         }
 
-        private func jqVerdict(_ user: User) throws -> FilterVerdict {
+        private func jqVerdict(_ user: User) throws(JQError) -> FilterVerdict {
             canonical.fill(from: user)
             defer {
                 // A run that stopped at its first output may still hold the input (in a fork point
@@ -182,14 +182,14 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
             return output.isFalsy ? .excluded : .included
         }
 
-        func includes(_ user: User) throws -> Bool {
+        func includes(_ user: User) throws(JQError) -> Bool {
             if case .included = try verdict(user) { return true }
             return false
         }
 
         func verdicts(_ users: ArraySlice<User>) -> [FilterVerdict] {
             users.map { user in
-                do { return try verdict(user) } catch { return .failed("\(error)") }
+                do throws(JQError) { return try verdict(user) } catch { return .failed(error.message) }
             }
         }
     }

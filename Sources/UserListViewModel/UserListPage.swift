@@ -26,14 +26,7 @@ public struct UserListPage: Hashable, Sendable {
 
     /// Calls `body` with each encoded row in order: ``rows``, then ``spilledRows``.
     public func forEachEncodedRow(_ body: (UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
-        for row in rows {
-            // `withBytes` rethrows, which is untyped: the failure is carried out of it as a value.
-            var failure: UserlistError?
-            row.withBytes { bytes in
-                do throws(UserlistError) { try body(bytes) } catch { failure = error }
-            }
-            if let failure { throw failure }
-        }
+        for row in rows { try row.withBytes(body) }
         try spilledRows?.forEachRow(body)
     }
 

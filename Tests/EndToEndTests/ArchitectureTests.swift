@@ -16,23 +16,12 @@ import UserListTestSupport
         let kinds = [".target(", ".executableTarget(", ".testTarget(", ".systemLibrary("]
         var index = start.upperBound
         while let call = kinds.compactMap({ text.range(of: $0, range: index..<text.endIndex) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            var depth = 1
-            var end = call.upperBound
-            while depth > 0, end < text.endIndex {
-                if text[end] == "(" { depth += 1 } else if text[end] == ")" { depth -= 1 }
-                end = text.index(after: end)
-            }
+            let end = Self.end(of: text, from: call.upperBound, opening: "(", closing: ")")
             let body = String(text[call.upperBound..<end])
             guard let name = Self.firstQuoted(after: "name:", in: body) else { index = end; continue }
             var uses: Set<String> = []
             if let list = body.range(of: "dependencies: [") {
-                var depth = 1
-                var close = list.upperBound
-                while depth > 0, close < body.endIndex {
-                    if body[close] == "[" { depth += 1 } else if body[close] == "]" { depth -= 1 }
-                    close = body.index(after: close)
-                }
-                let dependencies = String(body[list.upperBound..<close])
+                let dependencies = String(body[list.upperBound..<Self.end(of: body, from: list.upperBound, opening: "[", closing: "]")])
                 // `.product(name: "HeapModule", package: …)` is named by its product; the rest are quoted target names.
                 var rest = dependencies[...]
                 while let quote = rest.firstIndex(of: "\"") {
@@ -48,6 +37,29 @@ import UserListTestSupport
             index = end
         }
         return targets
+    }
+
+    /// Just past the `closing` that closes a bracket opened just before `start`, brackets inside paired.
+    private static func end(of text: String, from start: String.Index, opening: Character, closing: Character) -> String.Index {
+        var depth = 1
+        var end = start
+        while depth > 0, end < text.endIndex {
+            if text[end] == opening { depth += 1 } else if text[end] == closing { depth -= 1 }
+            end = text.index(after: end)
+        }
+        return end
+    }
+
+    /// Every Swift file under `Sources/`, by its path there, with its text.
+    static func sourceFiles() throws -> [(path: String, text: String)] {
+        let sources = PackageRoot.file("Sources")
+        var found: [(path: String, text: String)] = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            found.append((String(file.path.dropFirst(sources.path.count + 1)), try String(contentsOf: file, encoding: .utf8)))
+        }
+        return found
     }
 
     private static func firstQuoted(after label: String, in text: String) -> String? {
@@ -87,11 +99,12 @@ import UserListTestSupport
     }
 
     /// Rules of the layers, over what each target reaches through its dependencies (the manifest
-    /// alone would let a layer reach past the one below it): reading bytes knows nothing of
-    /// payload shapes or jq; the business rules, the list's logic and the rendering see records
-    /// through the domain's source seam, never the Gateway or the bytes; nothing below the
-    /// composition root reaches up into a layer that uses it.
+    /// alone would let a layer reach past the one below it): the shared data structures know no
+    /// layer; reading bytes knows nothing of payload shapes or jq; the business rules, the list's
+    /// logic and the rendering see records through the domain's source seam, never the Gateway or
+    /// the bytes; nothing below the composition root reaches up into a layer that uses it.
     static let unreachable: [(from: [String], never: [String])] = [
+        (["UserListCollections"], ["UserListDomain", "UserListJSON", "UserListInput", "UserListGateway", "UserListJQ", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "UserListKit"]),
         (["UserListDomain"], ["UserListJSON", "UserListInput", "UserListGateway", "UserListJQ", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff"]),
         (["UserListInput"], ["UserListGateway", "UserListJQ", "UserListPredicate", "UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "UserListKit"]),
         (["UserListGateway"], ["UserListService", "UserListViewModel", "UserListRendering", "UserListDiff", "UserListKit"]),
@@ -147,16 +160,9 @@ import UserListTestSupport
 
     /// Nothing above `UserListPlatform` imports the C library: the OS has one owner.
     @Test func onlyThePlatformImportsTheCLibrary() throws {
-        let sources = PackageRoot.file("Sources")
-        var found: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            let relative = String(file.path.dropFirst(sources.path.count + 1))
-            guard !relative.hasPrefix("UserListPlatform/") else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            if text.contains("import Glibc") || text.contains("import Darwin") { found.append(relative) }
+        let found = try Self.sourceFiles().filter { file in
+            !file.path.hasPrefix("UserListPlatform/") && (file.text.contains("import Glibc") || file.text.contains("import Darwin"))
         }
-        #expect(found.sorted() == [], "import Glibc/Darwin outside UserListPlatform")
+        #expect(found.map(\.path).sorted() == [], "import Glibc/Darwin outside UserListPlatform")
     }
 }

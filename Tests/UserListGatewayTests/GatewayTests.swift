@@ -3,8 +3,6 @@ import Testing
 import UserListDomain
 @testable import UserListGateway
 import UserListInput
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import UserListTestSupport
 
 /// The parent suite of the Gateway tests (Diagnostics has its own), so `swift test --filter GatewayTests` selects them.

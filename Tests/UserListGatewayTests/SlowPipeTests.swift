@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
 import UserListTestSupport
 
 extension GatewayTests {

@@ -2,8 +2,6 @@ import Foundation
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import UserListTestSupport
 
 extension GatewayTests {

@@ -2,8 +2,6 @@ import Testing
 import UserListDomain
 @testable import UserListGateway
 import UserListInput
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 import UserListTestSupport
 
 extension GatewayTests {

@@ -1,7 +1,6 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 @Suite struct UsersAtPathTests {

@@ -1,5 +1,4 @@
 import Testing
-import UserListDomain
 @testable import UserListGateway
 @testable import UserListInput
 import UserListTestSupport

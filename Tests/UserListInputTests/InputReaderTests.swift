@@ -81,7 +81,7 @@ extension InputTests {
                     return "what the body says"
                 }).firstChunk()
                 Issue.record("no error")
-            } catch let error as UserlistError {
+            } catch {
                 #expect(error.kind == .data)
                 #expect(error.message.hasSuffix("HTTP 401 Unauthorized: what the body says"), "\(error.message)")
             }
@@ -89,7 +89,7 @@ extension InputTests {
             do {
                 _ = try InputReader(.file(path), errorBody: { _ in nil }).firstChunk()
                 Issue.record("no error")
-            } catch let error as UserlistError {
+            } catch {
                 #expect(error.message.hasSuffix("HTTP 401 Unauthorized"), "\(error.message)")
             }
         }

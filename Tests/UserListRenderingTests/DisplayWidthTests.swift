@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
-@testable import UserListService
-import UserListDomain
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension Rendering {
     @Suite struct DisplayWidthTests {

@@ -1,10 +1,6 @@
 import Testing
-@_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
-@testable import UserListService
-import UserListDomain
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
+import UserListViewModel
 
 extension Rendering {
     @Suite struct NDJSONCellRendererTests {

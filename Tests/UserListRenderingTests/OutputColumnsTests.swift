@@ -1,5 +1,5 @@
 import Testing
-@_spi(Pipeline) @testable import UserListViewModel
+import UserListViewModel
 @testable import UserListRendering
 import UserListDomain
 

@@ -2,12 +2,8 @@
 import Glibc
 #endif
 import Testing
-@_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
-@testable import UserListService
 import UserListDomain
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension Rendering {
     @Suite struct OutputWriterTests {

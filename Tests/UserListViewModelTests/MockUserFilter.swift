@@ -4,23 +4,18 @@ import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
-/// A ``UserFilter`` driven by a closure, which may throw; remembers which users it saw.
+/// A ``UserFilter`` driven by a closure, which may throw jq's error; remembers which users it saw.
 final class MockUserFilter: UserFilter, @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    private let predicate: (User) throws -> Bool
+    private let predicate: (User) throws(JQError) -> Bool
     private let note: String?
     private(set) var seen: [String] = []
 
-    init(summary: String? = nil, _ predicate: @escaping (User) throws -> Bool) {
+    init(summary: String? = nil, _ predicate: @escaping (User) throws(JQError) -> Bool) {
         self.predicate = predicate
         self.note = summary
     }
 
-    func includes(_ user: User) throws -> Bool {
+    func includes(_ user: User) throws(JQError) -> Bool {
         seen.append(user.id)
         return try predicate(user)
     }

@@ -285,8 +285,8 @@ extension ViewModelTests {
         @Test func aFilterErrorStopsTheRunAtTheFirstUserInInputOrder() {
             // As jq stops on an error: a nightly job must not report fewer users and succeed.
             for strict in [false, true] {
-                let filter = MockUserFilter { user in
-                    if user.name == "Bob" || user.name == "Di" { throw MockUserFilter.Failure(message: "boom on \(user.name!)") }
+                let filter = MockUserFilter { (user) throws(JQError) in
+                    if user.name == "Bob" || user.name == "Di" { throw JQError(message: "boom on \(user.name!)") }
                     return true
                 }
                 let (viewModel, warnings) = ViewModelTests.load(users, filter: filter, strict: strict)

@@ -10,7 +10,7 @@ import UserListPlatform
 /// positions in messages are in the decompressed text.
 protocol CompressedStream: AnyObject {
     /// Up to `buffer.count` decompressed bytes; 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int
 }
 
 /// The compression formats userlist reads, by their magic bytes.
@@ -44,7 +44,7 @@ enum Compression {
     }
 
     /// A stream decompressing `fd`, whose first bytes (`prefix`) were read already.
-    func stream(_ fd: Int32, prefix: [UInt8], inputName: String, progress: ReadProgress?) throws -> any CompressedStream {
+    func stream(_ fd: Int32, prefix: [UInt8], inputName: String, progress: ReadProgress?) throws(UserlistError) -> any CompressedStream {
         let source = CompressedSource(fd: fd, prefix: prefix, inputName: inputName, progress: progress)
         switch self {
         case .gzip: return try GzipStream(source)
@@ -77,7 +77,7 @@ final class CompressedSource {
     deinit { buffer.deallocate() }
 
     /// Refills the buffer (what was consumed is gone); false once the descriptor has ended.
-    func refill() throws -> Bool {
+    func refill() throws(UserlistError) -> Bool {
         let n: Int
         do { n = try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: inputName) } catch { throw UserlistError(.noInput, error) }
         if n == 0 {
@@ -97,7 +97,7 @@ final class GzipStream: CompressedStream {
     private var stream = z_stream()
     private var finished = false
 
-    init(_ source: CompressedSource) throws {
+    init(_ source: CompressedSource) throws(UserlistError) {
         self.source = source
         stream.next_in = source.buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
         stream.avail_in = uInt(source.count)
@@ -109,7 +109,7 @@ final class GzipStream: CompressedStream {
 
     deinit { inflateEnd(&stream) }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int {
         guard !finished, buffer.count > 0 else { return 0 }
         stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
         stream.avail_out = uInt(buffer.count)
@@ -158,7 +158,7 @@ final class ZstdStream: CompressedStream {
     /// The last call ended a frame: the input may end there.
     private var atFrameEnd = true
 
-    init(_ source: CompressedSource) throws {
+    init(_ source: CompressedSource) throws(UserlistError) {
         self.source = source
         guard let context = ZSTD_createDStream() else { throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "zstd: cannot start decompressing")) }
         self.context = context
@@ -168,7 +168,7 @@ final class ZstdStream: CompressedStream {
 
     deinit { ZSTD_freeDStream(context) }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int {
         guard !finished, buffer.count > 0 else { return 0 }
         var output = ZSTD_outBuffer(dst: buffer.baseAddress, size: buffer.count, pos: 0)
         while output.pos < output.size {
@@ -205,7 +205,7 @@ final class XzStream: CompressedStream {
     private var stream = lzma_stream()
     private var finished = false
 
-    init(_ source: CompressedSource, format: Compression) throws {
+    init(_ source: CompressedSource, format: Compression) throws(UserlistError) {
         self.source = source
         name = format == .lzma ? "lzma" : "xz"
         let status = format == .lzma
@@ -220,7 +220,7 @@ final class XzStream: CompressedStream {
 
     deinit { lzma_end(&stream) }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int {
         guard !finished, buffer.count > 0 else { return 0 }
         stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         stream.avail_out = buffer.count
@@ -268,7 +268,7 @@ final class Bzip2Stream: CompressedStream {
     /// Inside a stream: the input may not end here.
     private var inStream = false
 
-    init(_ source: CompressedSource) throws {
+    init(_ source: CompressedSource) throws(UserlistError) {
         self.source = source
         try start()
         stream.next_in = UnsafeMutableRawPointer(source.buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
@@ -277,13 +277,13 @@ final class Bzip2Stream: CompressedStream {
 
     deinit { BZ2_bzDecompressEnd(&stream) }
 
-    private func start() throws {
+    private func start() throws(UserlistError) {
         guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else {
             throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "bzip2: cannot start decompressing"))
         }
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int {
         guard !finished, buffer.count > 0 else { return 0 }
         stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         stream.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))

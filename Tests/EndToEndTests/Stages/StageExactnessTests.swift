@@ -8,15 +8,8 @@ import UserListTestSupport
 /// partitions (1 to 16 each) gives the single run's standard output, warnings and exit code.
 @Suite("Stages answer exactly as one run")
 struct StageExactnessTests {
-    /// A query: a `userlist` command line without `userlist` and without a format.
-    struct Query: CustomTestStringConvertible, Sendable {
-        var words: [String]
-        var seed: UInt64
-        var testDescription: String { words.map { $0.replacingOccurrences(of: StageCases.folder.path + "/", with: "") }.joined(separator: " ") }
-    }
-
-    static let golden: [Query] = ((try? StageCases.golden()) ?? []).enumerated().map { Query(words: $1, seed: UInt64($0)) }
-    static let generated: [Query] = GeneratedExport.queries.enumerated().map { Query(words: $1, seed: 1000 + UInt64($0)) }
+    static let golden: [StageQuery] = StageQuery.numbered((try? StageCases.golden()) ?? [], from: 0)
+    static let generated: [StageQuery] = StageQuery.numbered(GeneratedExport.queries, from: 1000)
 
     @Test func manyGoldenCasesApply() {
         // 152 golden cases are `userlist …` command lines; those over standard input, or with an
@@ -25,16 +18,16 @@ struct StageExactnessTests {
     }
 
     @Test(arguments: golden)
-    func goldenCase(_ query: Query) throws {
+    func goldenCase(_ query: StageQuery) throws {
         try check(query, partitionings: 1)
     }
 
     @Test(arguments: generated)
-    func generatedExport(_ query: Query) throws {
+    func generatedExport(_ query: StageQuery) throws {
         try check(query, partitionings: 2)
     }
 
-    private func check(_ query: Query, partitionings: Int) throws {
+    private func check(_ query: StageQuery, partitionings: Int) throws {
         // Parsed once: a format is the only difference, and `-f` only sets it.
         let parsed = Result { try StagedRun.singleRun(query.words) }
         guard case .success(let (parsedRun, inputs)) = parsed else {

@@ -12,16 +12,10 @@ import UserListTestSupport
 /// (then N = R − 1 names that user, and N = R gives the `--where` error itself).
 @Suite("Stages fail past --max-rejects as one run does")
 struct StageMaxRejectsTests {
-    struct Query: CustomTestStringConvertible, Sendable {
-        var words: [String]
-        var seed: UInt64
-        var testDescription: String { words.map { $0.replacingOccurrences(of: StageCases.folder.path + "/", with: "") }.joined(separator: " ") }
-    }
-
-    static let queries: [Query] = {
+    static let queries: [StageQuery] = {
         let clean = GeneratedExport.files.clean
         let dirty = GeneratedExport.files.dirty
-        return [
+        return StageQuery.numbered([
             // Records with no id, more than the 20 warnings a run prints, in three inputs.
             clean + ["--sort", "name"],
             clean + ["--search", "an", "--page", "2", "--page-size", "9"],
@@ -34,11 +28,11 @@ struct StageMaxRejectsTests {
             clean + [dirty, "--sort", "email"],
             // A `--where` error in the first input: its user is the last reject.
             clean + ["--skip-bad-json", "--where", ".id | tonumber > 0"],
-        ].enumerated().map { Query(words: $1, seed: 9100 + UInt64($0)) }
+        ], from: 9100)
     }()
 
     @Test(arguments: queries)
-    func maxRejects(_ query: Query) throws {
+    func maxRejects(_ query: StageQuery) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stage-max-rejects-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

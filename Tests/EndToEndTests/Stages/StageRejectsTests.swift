@@ -11,16 +11,10 @@ import UserListTestSupport
 /// `--where` error.
 @Suite("Stages write one run's rejects file")
 struct StageRejectsTests {
-    struct Query: CustomTestStringConvertible, Sendable {
-        var words: [String]
-        var seed: UInt64
-        var testDescription: String { words.map { $0.replacingOccurrences(of: StageCases.folder.path + "/", with: "") }.joined(separator: " ") }
-    }
-
-    static let queries: [Query] = {
+    static let queries: [StageQuery] = {
         let clean = GeneratedExport.files.clean
         let dirty = GeneratedExport.files.dirty
-        return [
+        return StageQuery.numbered([
             // Records with no id (more than the 20 a run lists), arrays and envelopes on a line.
             clean + ["--sort", "name"],
             clean + ["--search", "an", "--sort", "email", "--page", "2", "--page-size", "9"],
@@ -34,11 +28,11 @@ struct StageRejectsTests {
             // A `--where` error (exit 65): the rejects up to the end of its input, then its user,
             // the canonical user of the fields the run decoded, as the file's last line.
             clean + ["--skip-bad-json", "--sort", "name", "--where", ".id | tonumber > 0"],
-        ].enumerated().map { Query(words: $1, seed: 7000 + UInt64($0)) }
+        ], from: 7000)
     }()
 
     @Test(arguments: queries)
-    func rejectsFile(_ query: Query) throws {
+    func rejectsFile(_ query: StageQuery) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stage-rejects-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,8 +1,6 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Values the general mapping must not take for what they look like.

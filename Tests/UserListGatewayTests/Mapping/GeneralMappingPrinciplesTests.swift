@@ -8,16 +8,7 @@ extension GatewayTests {
     /// The general mapping's rules that are principles rather than names (issue 10): ids under
     /// other names, the order of names, avatars as size maps, image arrays and templates, photo
     /// fields, PascalCase keys, and a person wrapped one level down in each list item.
-    @Suite struct GeneralMappingPrinciplesTests {
-        private func user(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> User {
-            let record = try ParsedJSON.map(json, with: AutomaticMapping.shared)
-            return try #require(record.user, "not a user: \(record)", sourceLocation: sourceLocation)
-        }
-
-        private func sources(_ json: String) throws -> [CanonicalField: String] {
-            try ParsedJSON.sources(json, with: AutomaticMapping.shared)
-        }
-
+    @Suite struct GeneralMappingPrinciplesTests: GeneralMappingSuite {
         // MARK: Ids
 
         @Test func idNounsGiveSnakeAndCamelCaseNamesInOrder() {

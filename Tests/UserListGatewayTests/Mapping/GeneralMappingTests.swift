@@ -1,22 +1,11 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Records of public APIs no shape names, as their documentation shows them, through the
     /// general mapping (``AutomaticMapping``, as an envelope or array of them is read).
-    @Suite struct GeneralMappingTests {
-        private func user(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> User {
-            let record = try ParsedJSON.map(json, with: AutomaticMapping.shared)
-            return try #require(record.user, "not a user: \(record)", sourceLocation: sourceLocation)
-        }
-
-        private func sources(_ json: String) throws -> [CanonicalField: String] {
-            try ParsedJSON.sources(json, with: AutomaticMapping.shared)
-        }
-
+    @Suite struct GeneralMappingTests: GeneralMappingSuite {
         /// GitLab `GET /users` (a list item, as a non-admin sees it).
         static let gitLabListItem = """
             {"id":1,"username":"john_smith","name":"John Smith","state":"active","locked":false,

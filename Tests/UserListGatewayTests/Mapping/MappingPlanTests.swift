@@ -1,8 +1,6 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``MappingPlan``'s rules one at a time, each through a small ``UserMapping`` of its own.

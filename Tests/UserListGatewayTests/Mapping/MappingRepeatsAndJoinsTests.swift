@@ -1,8 +1,5 @@
 import Testing
-import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Repeated object keys, joins with a bad part, and the general mapping's left-out records.

@@ -1,6 +1,5 @@
 import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 /// JSON text parsed the way the Gateway parses it (one document of a simdjson stream, with the

@@ -1,21 +1,11 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// The general mapping's principles of issue 20, each tried on records in the shapes real
     /// APIs send (the providers' names appear nowhere in the mapping).
-    @Suite struct PayloadPrinciplesTests {
-        private func user(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> User {
-            let record = try ParsedJSON.map(json, with: AutomaticMapping.shared)
-            return try #require(record.user, "not a user: \(record)", sourceLocation: sourceLocation)
-        }
-
-        private func sources(_ json: String) throws -> [CanonicalField: String] {
-            try ParsedJSON.sources(json, with: AutomaticMapping.shared)
-        }
-
+    @Suite struct PayloadPrinciplesTests: GeneralMappingSuite {
         // MARK: Ids under other names
 
         @Test(arguments: [

@@ -1,5 +1,4 @@
 import Testing
-@_spi(Pipeline) import UserListJSON
 @testable import UserListGateway
 import UserListTestSupport
 

@@ -1,8 +1,5 @@
 import Testing
-import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// ``GeneralEnvelopeShape``: finding the one array of user-like records in an unknown envelope.

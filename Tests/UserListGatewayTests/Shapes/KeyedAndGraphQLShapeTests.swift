@@ -6,16 +6,7 @@ import Testing
 extension GatewayTests {
     /// Users in an object keyed by id, and GraphQL connections (issue 20): found by detection in
     /// order, after the single user, and never taking a single user's document.
-    @Suite struct KeyedAndGraphQLShapeTests {
-        private func detect(_ json: String) throws -> String? {
-            try ParsedJSON.with(json) { document in
-                for shape in PayloadShapes.all {
-                    if let records = shape.userRecords(in: document) { return "\(shape.name): \(records.summary)" }
-                }
-                return nil
-            }
-        }
-
+    @Suite struct KeyedAndGraphQLShapeTests: ShapeDetectionSuite {
         private static let keyed = "object keyed by id (general mapping)"
         private static let graphQL = "GraphQL connection (general mapping)"
 

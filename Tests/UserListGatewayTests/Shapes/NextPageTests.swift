@@ -1,7 +1,6 @@
 import Testing
 import UserListDomain
 @testable import UserListGateway
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Where a page says the next one is (issue 20): by the names APIs give it, in the document

@@ -1,23 +1,10 @@
 import Testing
-import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
-@_spi(Pipeline) import UserListJSON
 
 extension GatewayTests {
     /// Detection through ``PayloadShapes/all`` in order: each named API's minimal document is taken
     /// by that API's shape, not by an earlier one; without its telltale keys, by a generic shape.
-    @Suite struct ShapeDetectionTests {
-        /// The name of the first shape that takes `json`, and where it found the users.
-        private func detect(_ json: String) throws -> String? {
-            try ParsedJSON.with(json) { document in
-                for shape in PayloadShapes.all {
-                    if let records = shape.userRecords(in: document) { return "\(shape.name): \(records.summary)" }
-                }
-                return nil
-            }
-        }
-
+    @Suite struct ShapeDetectionTests: ShapeDetectionSuite {
         private static let general = "envelope (general mapping)"
 
         @Test func reqres() throws {

@@ -1,6 +1,4 @@
-@_spi(Pipeline) import UserListDomain
 @testable import UserListGateway
-@testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
 
 extension UserRecords {
