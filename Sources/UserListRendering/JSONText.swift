@@ -29,32 +29,7 @@ public enum JSONText {
 
     /// Appends already-valid UTF-8 `bytes` as a JSON string literal.
     static func appendQuoted(_ bytes: UnsafeRawBufferPointer, to output: OutputWriter) {
-        output.write(byte: UInt8(ascii: "\""))
-        var runStart = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            // Most bytes need no escape: skip them eight at a time, and copy them later as one run.
-            if i + 8 <= n && !wordNeedsEscape(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                i += 8
-                continue
-            }
-            let b = bytes[i]
-            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
-                i += 1
-                continue
-            }
-            if runStart < i {
-                output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]))
-            }
-            appendEscape(b, to: output)
-            i += 1
-            runStart = i
-        }
-        if runStart < n {
-            output.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<n]))
-        }
-        output.write(byte: UInt8(ascii: "\""))
+        output.write(maximumCount: maximumQuotedSize(bytes.count)) { writeQuoted(bytes, to: $0, at: 0) }
     }
 
     /// Whether any of the eight bytes in `x` is below 0x20, `"`, `\` or DEL (SWAR, no branches).
@@ -79,7 +54,9 @@ public enum JSONText {
     /// At most how many bytes ``writeQuoted(_:to:at:)`` writes for `count` bytes: each a `\u00xx`, and the quotes.
     static func maximumQuotedSize(_ count: Int) -> Int { 6 * count + 2 }
 
-    /// ``appendQuoted(_:to:)`` into memory: writes at `offset` of `out`, returns the offset after.
+    /// `bytes` as a JSON string literal at `offset` of `out` (``maximumQuotedSize(_:)`` bytes of
+    /// room); returns the offset after it. Most bytes need no escape: they are skipped eight at a
+    /// time and copied as one run.
     static func writeQuoted(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutableRawPointer, at offset: Int) -> Int {
         var at = out.put(UInt8(ascii: "\""), at: offset)
         var runStart = 0
@@ -116,23 +93,6 @@ public enum JSONText {
         }
         at = out.put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<n]), at: at)
         return out.put(UInt8(ascii: "\""), at: at)
-    }
-
-    private static func appendEscape(_ b: UInt8, to output: OutputWriter) {
-        output.write(byte: UInt8(ascii: "\\"))
-        switch b {
-        case 0x22: output.write(byte: UInt8(ascii: "\""))
-        case 0x5C: output.write(byte: UInt8(ascii: "\\"))
-        case 0x0A: output.write(byte: UInt8(ascii: "n"))
-        case 0x09: output.write(byte: UInt8(ascii: "t"))
-        case 0x0D: output.write(byte: UInt8(ascii: "r"))
-        case 0x08: output.write(byte: UInt8(ascii: "b"))
-        case 0x0C: output.write(byte: UInt8(ascii: "f"))
-        default:
-            output.write("u00")
-            output.write(byte: hexDigit(b >> 4))
-            output.write(byte: hexDigit(b & 0x0F))
-        }
     }
 
     @inline(__always)

@@ -161,6 +161,23 @@ public final class OutputWriter {
         }
     }
 
+    /// Appends what `body` writes at the pointer it is given, at most `maximumCount` bytes (it
+    /// returns how many it wrote): straight into the buffer, where escaping a value (JSON, CSV,
+    /// TSV) writes each run of plain bytes without a call and a room check of its own. The
+    /// escapers write the same way into a reading thread's slab of rows (``ColumnValuesWriter``).
+    public func write(maximumCount: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        if maximumCount > Self.capacity - count { drain() }
+        guard maximumCount > Self.capacity else {
+            let written = body(UnsafeMutableRawPointer(buffer + count))
+            precondition(written <= maximumCount, "no more than the bound")
+            count += written
+            return
+        }
+        let temporary = UnsafeMutableRawPointer.allocate(byteCount: maximumCount, alignment: 8)
+        defer { temporary.deallocate() }
+        write(UnsafeRawBufferPointer(start: temporary, count: body(temporary)))
+    }
+
     /// Sends the buffered bytes out; throws the first write error seen, now or earlier.
     public func flush() throws(UserlistError) {
         drain()

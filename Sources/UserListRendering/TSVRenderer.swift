@@ -50,6 +50,13 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
     }
 
     private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: OutputWriter) {
+        output.write(maximumCount: 2 * bytes.count) { writeField(UnsafeRawBufferPointer(bytes), to: $0, at: 0) }
+    }
+
+    /// One value at `offset` of `out` (twice its length of room): tab, newline, carriage return
+    /// and backslash written `\t`, `\n`, `\r`, `\\`; returns the offset after it.
+    static func writeField(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutableRawPointer, at offset: Int) -> Int {
+        var at = offset
         var runStart = 0
         for i in 0..<bytes.count {
             let escaped: UInt8
@@ -60,12 +67,12 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
             case 0x5C: escaped = UInt8(ascii: "\\")
             default: continue
             }
-            output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart..<i]))
-            output.write(byte: UInt8(ascii: "\\"))
-            output.write(byte: escaped)
+            at = out.put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]), at: at)
+            at = out.put(UInt8(ascii: "\\"), at: at)
+            at = out.put(escaped, at: at)
             runStart = i + 1
         }
-        output.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[runStart...]))
+        return out.put(UnsafeRawBufferPointer(rebasing: bytes[runStart...]), at: at)
     }
 }
 
