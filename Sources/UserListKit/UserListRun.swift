@@ -387,10 +387,9 @@ public struct UserListRun {
         // Every match printed, in columns the records' keys hold: each row is encoded from them,
         // and no whole user is built (W3 on 50k users: see the commits that made this).
         guard let encoder, let userFields = encoder.keyedUserFields, splitPages == nil else { return nil }
-        // Columns of the id and the user's fields only, for an encoder that writes values as
-        // they are (csv, tsv): each row's values are kept as bytes, no string or user made of them.
-        let valueColumns: [CanonicalField]? = encoder.encodesColumnValues && !encoder.needsCell
-            ? columns.columns.map { column in if case .user(let field) = column.source { field } else { .id } } : nil
+        // For an encoder that writes values as they are (csv, tsv): each row's values, the cell's
+        // or the user's fields, are kept as bytes, no string, cell or user made of them.
+        let valueColumns: [OutputColumn.Source]? = encoder.encodesColumnValues ? columns.columns.map(\.source) : nil
         return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true, rowNeedsCell: encoder.needsCell, rowUserFields: userFields, valueColumns: valueColumns)
     }
 

@@ -20,9 +20,9 @@ package struct SearchAndSortJudge: RecordJudge {
     /// Whether the row's columns read the cell beyond its id, and the user's fields they read.
     package let rowNeedsCell: Bool
     package let rowUserFields: FieldSet
-    /// When the encoder writes column values as bytes and no column reads the cell: the columns,
-    /// each the id or a field the keys hold, whose values make the row.
-    package let valueColumns: [CanonicalField]?
+    /// When the encoder writes column values as bytes: the columns, each a key of the cell or
+    /// a field the keys hold, whose values make the row (see ``writeValues(_:_:id:)``).
+    package let valueColumns: [OutputColumn.Source]?
     /// A paged run's bound (see ``PageBound``): a match past it is judged without its sort value.
     package let bound: PageBound?
     /// `--count`: every match is only counted (``RecordJudgement/counted``), nothing made of it.
@@ -31,12 +31,12 @@ package struct SearchAndSortJudge: RecordJudge {
     package let reads: FieldSet
 
     /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [CanonicalField]? = nil, bound: PageBound? = nil, countsOnly: Bool = false) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [OutputColumn.Source]? = nil, bound: PageBound? = nil, countsOnly: Bool = false) {
         precondition(!countsOnly || (sort == nil && countBy == nil && !makesCells), "a count keeps nothing of its matches")
         self.bound = bound
         self.countsOnly = countsOnly
         precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
-        precondition(valueColumns.map { makesCells && !rowNeedsCell && $0.allSatisfy { FieldSet.keyed.contains($0) } } ?? true, "column values are fields the keys hold")
+        precondition(valueColumns.map { makesCells && $0.allSatisfy(\.isKeyed) } ?? true, "column values are the cell's or fields the keys hold")
         self.valueColumns = valueColumns
         self.rowNeedsCell = rowNeedsCell
         self.rowUserFields = rowUserFields
@@ -76,18 +76,7 @@ package struct SearchAndSortJudge: RecordJudge {
         }
         guard makesCells else { return .wanted(sortValue, cell: nil) }
         if let valueColumns {
-            // Sized exactly, once: a guess of 128 bytes grew the array for most rows of W3.
-            var idText = id
-            return idText.withUTF8 { idBytes in
-                var size = 0
-                for field in valueColumns { size += KeyedColumnValues.size(of: field == .id ? idBytes : keys.bytes(of: field)) }
-                let values = [UInt8](unsafeUninitializedCapacity: size) { row, count in
-                    var offset = 0
-                    for field in valueColumns { KeyedColumnValues.write(field == .id ? idBytes : keys.bytes(of: field), to: row, at: &offset) }
-                    count = offset
-                }
-                return .wanted(sortValue, cell: KeyedCell(id: id, values: values))
-            }
+            return .wanted(sortValue, cell: KeyedCell(id: id, values: Self.values(of: valueColumns, keys, id: id)))
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
@@ -95,6 +84,50 @@ package struct SearchAndSortJudge: RecordJudge {
 }
 
 extension SearchAndSortJudge {
+    /// The row's column values (``KeyedColumnValues``) of a record decided from its keys: each
+    /// the id, a field the keys hold, or the cell's value as ``UserCellViewModel/init(user:)``
+    /// makes it, written straight from the keys' bytes. Making the cell's five strings and
+    /// encoding the row from them took ~5,400 instructions a row (W3 on 50k users: 127M to make
+    /// the cells, 146M to encode them, of 1,189M).
+    static func values(of columns: [OutputColumn.Source], _ keys: RecordKeys, id: String) -> [UInt8] {
+        var idText = id
+        return idText.withUTF8 { idBytes in
+            let title = keys.name ?? keys.username ?? keys.email ?? idBytes
+            var initials = columns.contains(.cell(.initials)) ? UserCellViewModel.initials(ofTitle: title) : ""
+            // The bio's first non-empty line is a part of it (an ASCII bio), or made as text.
+            let captionLine = columns.contains(.cell(.caption)) ? keys.bio.map(UserCellViewModel.firstNonEmptyLine(ofUTF8:)) ?? .none : .none
+            var captionText: String? = if case .text(let text) = captionLine { text } else { nil }
+            return initials.withUTF8 { initialsBytes in
+                withOptionalUTF8(&captionText) { captionTextBytes in
+                    let caption: UnsafeBufferPointer<UInt8>? = switch captionLine {
+                    case .part(let part): part
+                    case .text: captionTextBytes
+                    case .none: keys.companyName
+                    }
+                    func value(_ column: OutputColumn.Source) -> UnsafeBufferPointer<UInt8>? {
+                        switch column {
+                        case .cell(.id), .user(.id): idBytes
+                        case .cell(.title): title
+                        case .cell(.subtitle): keys.email
+                        case .cell(.caption): caption
+                        case .cell(.avatarURL): keys.avatarURL
+                        case .cell(.initials): initialsBytes
+                        case .user(let field): keys.bytes(of: field)
+                        }
+                    }
+                    // Sized exactly, once: a guess of 128 bytes grew the array for most rows of W3.
+                    var size = 0
+                    for column in columns { size += KeyedColumnValues.size(of: value(column)) }
+                    return [UInt8](unsafeUninitializedCapacity: size) { row, count in
+                        var offset = 0
+                        for column in columns { KeyedColumnValues.write(value(column), to: row, at: &offset) }
+                        count = offset
+                    }
+                }
+            }
+        }
+    }
+
     /// The composite key of `sort`, or nil when the page's bound leaves the record out.
     ///
     /// Its first key's term (the head) is held to the bound first: the head begins the whole
@@ -144,7 +177,61 @@ extension SearchAndSortJudge {
     }
 }
 
+/// `body` given the UTF-8 of `text`, or nil.
+private func withOptionalUTF8<R>(_ text: inout String?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+    guard var string = text else { return body(nil) }
+    return string.withUTF8 { body($0) }
+}
+
+extension OutputColumn.Source {
+    /// Whether a record decided from its keys holds the column's value: the cell's keys, the id,
+    /// and the fields ``RecordKeys`` hold.
+    var isKeyed: Bool {
+        switch self {
+        case .cell: true
+        case .user(let field): field == .id || FieldSet.keyed.contains(field)
+        }
+    }
+}
+
 extension UserCellViewModel {
+    /// What ``firstNonEmptyLine(ofUTF8:)`` found.
+    enum FirstLine {
+        /// No line holds more than white space.
+        case none
+        /// The line, a part of the text.
+        case part(UnsafeBufferPointer<UInt8>)
+        /// The line, made by ``firstNonEmptyLine(of:)`` (a text not all ASCII).
+        case text(String)
+    }
+
+    /// ``firstNonEmptyLine(of:)`` of UTF-8 text. An ASCII text is cut by bytes: its newlines
+    /// (Character's `isNewline`) are LF, VT, FF and CR, and its white space those and space and
+    /// tab. Other text goes through Characters, where a space and the mark after it are one.
+    static func firstNonEmptyLine(ofUTF8 text: UnsafeBufferPointer<UInt8>) -> FirstLine {
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, !(0x0A...0x0D).contains(text[end]) {
+                if text[end] >= 0x80 { return firstNonEmptyLine(of: String(decoding: text, as: UTF8.self)).map(FirstLine.text) ?? .none }
+                end += 1
+            }
+            var from = start, to = end
+            while from < to, text[from] == 0x20 || text[from] == 0x09 { from += 1 }
+            while to > from, text[to - 1] == 0x20 || text[to - 1] == 0x09 { to -= 1 }
+            // The line and every one before it were ASCII: what follows can't change them, as
+            // a Character never reaches back over a newline (a mark after LF is one on its own).
+            if from < to { return .part(UnsafeBufferPointer(rebasing: text[from..<to])) }
+            start = end + 1
+        }
+        return .none
+    }
+
+    /// ``initials(of:)`` of a title's UTF-8.
+    static func initials(ofTitle title: UnsafeBufferPointer<UInt8>) -> String {
+        asciiInitials(title) ?? TitleWords(title)?.initials() ?? characterInitials(of: String(decoding: title, as: UTF8.self))
+    }
+
     /// ``init(user:)``'s cell of a record decided from its keys (each already as the Service
     /// leaves it: trimmed, non-empty), the same strings by the same rules.
     static func keyedCell(of keys: RecordKeys, id: String, user: User? = nil) -> KeyedCell {

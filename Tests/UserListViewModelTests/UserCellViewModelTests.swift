@@ -25,6 +25,35 @@ extension ViewModelTests {
             #expect(UserCellViewModel.initials(of: "  ( - )  ") == "()")
         }
 
+        /// A caption cut from a bio's bytes (the rows written from records' keys) is the one
+        /// Characters give: 20,000 random bios over ASCII newlines and white space, CRLF, control
+        /// bytes, and non-ASCII newlines, spaces and marks (which take the Character path).
+        @Test func captionFromBytesMatchesTheCharacterPath() {
+            var random = SeededGenerator(state: 24)
+            let pieces = ["a", "Zed", "7", ",", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "\u{7F}",
+                          "\u{85}", "\u{2028}", "\u{A0}", "\u{3000}", "\u{301}", "é", "e\u{301}", "🎉"]
+            for _ in 0..<20_000 {
+                let bio = (0..<Int.random(in: 0...7, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+                let expected = UserCellViewModel.firstNonEmptyLine(of: bio)
+                var utf8 = bio
+                let got: String? = utf8.withUTF8 { bytes in
+                    switch UserCellViewModel.firstNonEmptyLine(ofUTF8: bytes) {
+                    case .none: nil
+                    case .part(let part): String(decoding: part, as: UTF8.self)
+                    case .text(let text): text
+                    }
+                }
+                #expect(got == expected, "\(bio.debugDescription)")
+            }
+        }
+
+        /// Initials from a title's bytes are ``UserCellViewModel/initials(of:)``'s.
+        @Test(arguments: ["Leanne Graham", "nguyễn văn an", "  ", "", "🎉 Party Time", "Jill Chill (she/her)", "e\u{301}lo a\u{301}b", "李 小龙"])
+        func initialsFromBytes(title: String) {
+            var utf8 = title
+            #expect(utf8.withUTF8 { UserCellViewModel.initials(ofTitle: $0) } == UserCellViewModel.initials(of: title))
+        }
+
         @Test func fullUser() {
             let cell = UserCellViewModel(user: User(
                 id: "u1", name: "Alice", username: "alice", email: "alice@example.com",
