@@ -744,6 +744,10 @@ class StandardError:
                     continue
                 if line.startswith((b"\tat ", b"\t... ", b"Caused by: ", b"\tSuppressed: ")):
                     continue
+                # A JVM out of memory says so in its own words too; the job's one line says it.
+                if line.startswith((b"Exception in thread ", b"java.lang.OutOfMemoryError")) or \
+                        b" ERROR SparkUncaughtExceptionHandler: " in line:
+                    continue
                 os.write(self.fd, line)
 
     def write(self, text):
@@ -1122,7 +1126,7 @@ def range_bounds(samples, partitions):
 # A full export's sorted partitions, as the driver fetches them for --output: small enough that
 # the driver's JVM (1 GiB by default, shared with the executor's in local mode) holds the one it
 # fetches and the one prefetched with room to spare, whatever the export's size.
-FETCH_BYTES = 16 << 20
+FETCH_BYTES = 8 << 20
 # … and as the executors write them as part files (--output-dir): a task's sort spills past
 # spark.python.worker.memory, but a part of this size is sorted in memory.
 PART_BYTES = 64 << 20
@@ -1144,7 +1148,9 @@ def sorted_export(partial, partitions):
     memory at the default heap."""
     import bisect
     from pyspark import StorageLevel
-    partial = partial.persist(StorageLevel.MEMORY_AND_DISK)
+    # On disk, not in the JVM's heap: in local mode the driver's heap is the executor's, and a
+    # 5M-user export's lines held in it (MEMORY_AND_DISK) left too little to fetch results.
+    partial = partial.persist(StorageLevel.DISK_ONLY)
     summaries = sample_partitions(partial, SAMPLES_PER_PARTITION)
     counts = [line for summary in summaries for line in summary[0]]
     size = sum(summary[4] for summary in summaries)
@@ -1373,7 +1379,7 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
     import tempfile
     from pyspark import StorageLevel
     merge_options, target = summary_target(merge_options)
-    partial = partial.persist(StorageLevel.MEMORY_AND_DISK)
+    partial = partial.persist(StorageLevel.DISK_ONLY)  # as sorted_export's
     summaries = sample_partitions(partial, SAMPLES_PER_PARTITION)
     timings.mark("map, shuffle, partial, sampling")
     counts = [line for summary in summaries for line in summary[0]]
