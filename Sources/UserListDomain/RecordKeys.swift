@@ -23,6 +23,8 @@
 @_spi(Pipeline) public enum RecordJudgement: Sendable {
     case dropped
     case wanted(SortValue?, cell: KeyedCell? = nil)
+    /// Wanted, its output row written already (a ``ColumnValuesWriter``'s, in the thread's slab).
+    case written(SortValue?, row: EncodedRow)
     /// A match a full page can't keep (see the ViewModel's `PageBound`): counted, nothing made of it.
     case counted
 }
@@ -42,9 +44,6 @@
     /// The user's fields the row's other columns print (`--fields id,name,address.city`), built
     /// from the same keys; nil when the columns are the cell's alone.
     public let user: User?
-    /// Instead of a cell and a user: the columns' values as bytes (``KeyedColumnValues``), for
-    /// an encoder that writes them as they are.
-    public let values: [UInt8]?
 
     @inlinable public init(id: String, title: String, subtitle: String?, caption: String?, avatarURL: String?, initials: String, user: User? = nil) {
         self.id = id
@@ -54,59 +53,6 @@
         self.avatarURL = avatarURL
         self.initials = initials
         self.user = user
-        values = nil
-    }
-
-    /// A row of its columns' values alone.
-    @inlinable public init(id: String, values: [UInt8]) {
-        self.id = id
-        title = ""
-        subtitle = nil
-        caption = nil
-        avatarURL = nil
-        initials = ""
-        user = nil
-        self.values = values
-    }
-}
-
-/// A row's column values in one byte array: each value its length (4 bytes, little-endian;
-/// `UInt32.max` for an absent one), then its UTF-8. One allocation a row, where a ``User`` of the
-/// same four strings cost five and validated each string's UTF-8 again (W3 on 50k users: 67M
-/// instructions to build them, 161M to encode rows from them).
-@_spi(Pipeline) public enum KeyedColumnValues {
-    /// The bytes `value` takes: its length and its UTF-8.
-    @inlinable public static func size(of value: UnsafeBufferPointer<UInt8>?) -> Int { 4 + (value?.count ?? 0) }
-
-    /// Writes `value` at `offset` of `row` (sized with ``size(of:)``), and moves `offset` past it.
-    /// Written in place, in a row allocated once at its size: appending to an array went through
-    /// its generic path, ~190 instructions a value (W3's rows of four: 1.5G of 20.6G on 1M users).
-    @inlinable public static func write(_ value: UnsafeBufferPointer<UInt8>?, to row: UnsafeMutableBufferPointer<UInt8>, at offset: inout Int) {
-        let length = value.map { UInt32($0.count) } ?? .max
-        precondition(offset + size(of: value) <= row.count, "the row was sized for its values")
-        UnsafeMutableRawPointer(row.baseAddress! + offset).storeBytes(of: length.littleEndian, as: UInt32.self)
-        offset += 4
-        if let value, let source = value.baseAddress {
-            (row.baseAddress! + offset).update(from: source, count: value.count)
-            offset += value.count
-        }
-    }
-
-    /// Each value in order (nil: absent), valid inside `body`.
-    @inlinable public static func forEach(in values: [UInt8], _ body: (UnsafeRawBufferPointer?) -> Void) {
-        values.withUnsafeBytes { bytes in
-            var at = 0
-            while at < bytes.count {
-                let length = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                at += 4
-                if length == .max {
-                    body(nil)
-                } else {
-                    body(UnsafeRawBufferPointer(rebasing: bytes[at..<(at + Int(length))]))
-                    at += Int(length)
-                }
-            }
-        }
     }
 }
 

@@ -387,10 +387,10 @@ public struct UserListRun {
         // Every match printed, in columns the records' keys hold: each row is encoded from them,
         // and no whole user is built (W3 on 50k users: see the commits that made this).
         guard let encoder, let userFields = encoder.keyedUserFields, splitPages == nil else { return nil }
-        // For an encoder that writes values as they are (csv, tsv): each row's values, the cell's
-        // or the user's fields, are kept as bytes, no string, cell or user made of them.
-        let valueColumns: [OutputColumn.Source]? = encoder.encodesColumnValues ? columns.columns.map(\.source) : nil
-        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true, rowNeedsCell: encoder.needsCell, rowUserFields: userFields, valueColumns: valueColumns)
+        // For an encoder whose rows are their values escaped (csv, tsv): each row is written from
+        // the keys' bytes, the cell's values or the user's fields, no string, cell or user made.
+        let values = encoder.columnValuesWriter.map { (columns: columns.columns.map(\.source), writer: $0) }
+        return SearchAndSortJudge(search: query.search, locale: query.searchLocale, sort: query.sort, makesCells: true, rowNeedsCell: encoder.needsCell, rowUserFields: userFields, values: values)
     }
 
     /// `--explain`: loads every user (so skipped records and duplicates are counted), then

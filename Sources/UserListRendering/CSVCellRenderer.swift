@@ -42,19 +42,6 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         RowEncoding.encode(rows, appendRecord)
     }
 
-    /// One record of its columns' values, CRLF-terminated.
-    @_spi(Pipeline) public func encode(columnValues rows: [KeyedCell]) -> [EncodedRow] {
-        RowEncoding.encode(rows) { row, output in
-            var first = true
-            KeyedColumnValues.forEach(in: row.values ?? []) { value in
-                if !first { output.write(byte: UInt8(ascii: ",")) }
-                first = false
-                if let value, !value.isEmpty { Self.appendField(value, to: output) }
-            }
-            output.write("\r\n")
-        }
-    }
-
     /// One record, CRLF-terminated.
     private func appendRecord(_ row: UserRow, to output: OutputWriter) {
         guard columns.areCells else {
@@ -108,7 +95,7 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\""))
     }
 
-    private static func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func needsQuotes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         if isBlank(first) || isBlank(last) { return true }
         // Eight bytes at a time: a byte by byte switch cost ~9 instructions a byte, 31M of a
@@ -146,5 +133,5 @@ extension CSVCellRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
     public var keyedUserFields: FieldSet? { columns.keyedUserFields }
-    public var encodesColumnValues: Bool { true }
+    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { CSVValuesWriter() }
 }

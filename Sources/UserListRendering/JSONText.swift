@@ -76,6 +76,48 @@ public enum JSONText {
         return (control | quote | backslash | delete) & high != 0
     }
 
+    /// At most how many bytes ``writeQuoted(_:to:at:)`` writes for `count` bytes: each a `\u00xx`, and the quotes.
+    static func maximumQuotedSize(_ count: Int) -> Int { 6 * count + 2 }
+
+    /// ``appendQuoted(_:to:)`` into memory: writes at `offset` of `out`, returns the offset after.
+    static func writeQuoted(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutableRawPointer, at offset: Int) -> Int {
+        var at = out.put(UInt8(ascii: "\""), at: offset)
+        var runStart = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            if i + 8 <= n && !wordNeedsEscape(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = bytes[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F {
+                i += 1
+                continue
+            }
+            at = out.put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i]), at: at)
+            at = out.put(UInt8(ascii: "\\"), at: at)
+            switch b {
+            case 0x22, 0x5C: at = out.put(b, at: at)
+            case 0x0A: at = out.put(UInt8(ascii: "n"), at: at)
+            case 0x09: at = out.put(UInt8(ascii: "t"), at: at)
+            case 0x0D: at = out.put(UInt8(ascii: "r"), at: at)
+            case 0x08: at = out.put(UInt8(ascii: "b"), at: at)
+            case 0x0C: at = out.put(UInt8(ascii: "f"), at: at)
+            default:
+                at = out.put(UInt8(ascii: "u"), at: at)
+                at = out.put(UInt8(ascii: "0"), at: at)
+                at = out.put(UInt8(ascii: "0"), at: at)
+                at = out.put(hexDigit(b >> 4), at: at)
+                at = out.put(hexDigit(b & 0x0F), at: at)
+            }
+            i += 1
+            runStart = i
+        }
+        at = out.put(UnsafeRawBufferPointer(rebasing: bytes[runStart..<n]), at: at)
+        return out.put(UInt8(ascii: "\""), at: at)
+    }
+
     private static func appendEscape(_ b: UInt8, to output: OutputWriter) {
         output.write(byte: UInt8(ascii: "\\"))
         switch b {

@@ -44,19 +44,6 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
         output.write(byte: UInt8(ascii: "\n"))
     }
 
-    /// One line of its columns' values.
-    @_spi(Pipeline) public func encode(columnValues rows: [KeyedCell]) -> [EncodedRow] {
-        RowEncoding.encode(rows) { row, output in
-            var first = true
-            KeyedColumnValues.forEach(in: row.values ?? []) { value in
-                if !first { output.write(byte: UInt8(ascii: "\t")) }
-                first = false
-                if let value { Self.appendField(value.assumingMemoryBound(to: UInt8.self), to: output) }
-            }
-            output.write(byte: UInt8(ascii: "\n"))
-        }
-    }
-
     static func appendField(_ value: String?, to output: OutputWriter) {
         guard var value, !value.isEmpty else { return }
         value.withUTF8 { appendField($0, to: output) }
@@ -86,5 +73,5 @@ extension TSVRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
     public var keyedUserFields: FieldSet? { columns.keyedUserFields }
-    public var encodesColumnValues: Bool { true }
+    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { TSVValuesWriter() }
 }

@@ -192,6 +192,13 @@ private final class PreparedBatch: @unchecked Sendable {
                 switch keyed.judgement {
                 case .wanted(let value, let keyedCell):
                     (sortValue, cell) = (value, keyedCell)
+                case .written(let value, let row):
+                    // Its row written on the reading thread already: all the run needs of it.
+                    hashes.append(UserIDSet.hash(of: keyed.id))
+                    reversed.append(.keyed(id: keyed.id, AnnotatedUser(
+                        user: unbuilt, annotation: UserAnnotation(matchesSearch: true, sortValue: value, row: row),
+                        reference: nil, isPending: false)))
+                    continue
                 case .dropped:
                     hashes.append(UserIDSet.hash(of: keyed.id))
                     reversed.append(.keyed(id: keyed.id, nil))

@@ -41,40 +41,6 @@ public struct UserAnnotation: Sendable {
     }
 }
 
-/// One output row as bytes (a CSV or NDJSON line, a JSON array element), encoded on a reading
-/// thread: a range of a buffer its batch's rows share, so a row costs no allocation of its own.
-public struct EncodedRow: Sendable {
-    public let storage: EncodedRows
-    package let start: Int32
-    package let count: Int32
-
-    public init(storage: EncodedRows, range: Range<Int>) {
-        self.storage = storage
-        start = Int32(range.lowerBound)
-        count = Int32(range.count)
-    }
-
-    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try storage.bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[Int(start)..<Int(start + count)])) }
-    }
-}
-
-extension EncodedRow: Hashable {
-    public static func == (lhs: EncodedRow, rhs: EncodedRow) -> Bool {
-        lhs.withBytes { l in rhs.withBytes { r in l.elementsEqual(r) } }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        withBytes { hasher.combine(bytes: $0) }
-    }
-}
-
-/// The bytes of a batch's encoded rows.
-public final class EncodedRows: Sendable {
-    public let bytes: [UInt8]
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-}
-
 /// A usable user and what the ViewModel worked out about it on the reading threads.
 public struct AnnotatedUser: Sendable {
     public var user: User

@@ -16,23 +16,29 @@ public protocol CellEncoder: Sendable {
     /// ``KeyedCell``. Nil when a row needs more of the user.
     var keyedUserFields: FieldSet? { get }
 
-    /// Whether it encodes a row from its columns' values as bytes (``encode(columnValues:)``),
-    /// which a record decided from its keys gives it when no column reads the cell.
-    var encodesColumnValues: Bool { get }
+    /// What writes a row from its columns' values as bytes, when its rows are just those values
+    /// escaped (csv, tsv): a record decided from its keys then has its row written from them on
+    /// the reading thread, with no cell or user made (see ``SearchAndSortJudge``).
+    @_spi(Pipeline) var columnValuesWriter: (any ColumnValuesWriter)? { get }
+}
 
-    /// The rows of ``KeyedCell/values``, in its columns' order.
-    @_spi(Pipeline) func encode(columnValues rows: [KeyedCell]) -> [EncodedRow]
+/// Writes one output row of column values, on a reading thread (see ``CellEncoder/columnValuesWriter``).
+@_spi(Pipeline) public protocol ColumnValuesWriter: Sendable {
+    /// At most how many bytes the row of `values` (nil: absent) takes.
+    func maximumSize(of values: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>) -> Int
+
+    /// Writes the row of `values` at `out`, which has ``maximumSize(of:)`` bytes of room, and
+    /// returns how many it wrote.
+    func write(_ values: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>?>, to out: UnsafeMutableRawPointer) -> Int
 }
 
 extension CellEncoder {
     public var needsCell: Bool { true }
     public var keyedUserFields: FieldSet? { nil }
-    public var encodesColumnValues: Bool { false }
-    @_spi(Pipeline) public func encode(columnValues rows: [KeyedCell]) -> [EncodedRow] { preconditionFailure("encodes no column values") }
+    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { nil }
 
     /// The rows made from records' keys.
     package func encode(_ cells: [KeyedCell]) -> [EncodedRow] {
-        if cells.first?.values != nil { return encode(columnValues: cells) }
-        return encode(cells.map { UserRow(cell: UserCellViewModel($0), user: $0.user) })
+        encode(cells.map { UserRow(cell: UserCellViewModel($0), user: $0.user) })
     }
 }

@@ -20,9 +20,10 @@ package struct SearchAndSortJudge: RecordJudge {
     /// Whether the row's columns read the cell beyond its id, and the user's fields they read.
     package let rowNeedsCell: Bool
     package let rowUserFields: FieldSet
-    /// When the encoder writes column values as bytes: the columns, each a key of the cell or
-    /// a field the keys hold, whose values make the row (see ``writeValues(_:_:id:)``).
+    /// When the encoder writes rows of column values (``ColumnValuesWriter``): the columns, each
+    /// a key of the cell or a field the keys hold, and the writer (see ``row(of:_:id:writer:scratch:)``).
     package let valueColumns: [OutputColumn.Source]?
+    let rowWriter: (any ColumnValuesWriter)?
     /// A paged run's bound (see ``PageBound``): a match past it is judged without its sort value.
     package let bound: PageBound?
     /// `--count`: every match is only counted (``RecordJudgement/counted``), nothing made of it.
@@ -31,13 +32,14 @@ package struct SearchAndSortJudge: RecordJudge {
     package let reads: FieldSet
 
     /// `rowUserFields` (the user's fields the rows print) and `rowNeedsCell` only matter with `makesCells`.
-    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], valueColumns: [OutputColumn.Source]? = nil, bound: PageBound? = nil, countsOnly: Bool = false) {
+    package init(search: String?, locale: ICULocale? = nil, sort: UserSortOrder?, countBy: CountByField? = nil, makesCells: Bool = false, rowNeedsCell: Bool = true, rowUserFields: FieldSet = [], values: (columns: [OutputColumn.Source], writer: any ColumnValuesWriter)? = nil, bound: PageBound? = nil, countsOnly: Bool = false) {
         precondition(!countsOnly || (sort == nil && countBy == nil && !makesCells), "a count keeps nothing of its matches")
         self.bound = bound
         self.countsOnly = countsOnly
         precondition(FieldSet.keyed.isSuperset(of: rowUserFields), "the keys path prints the fields records' keys hold")
-        precondition(valueColumns.map { makesCells && $0.allSatisfy(\.isKeyed) } ?? true, "column values are the cell's or fields the keys hold")
-        self.valueColumns = valueColumns
+        precondition(values.map { makesCells && $0.columns.allSatisfy(\.isKeyed) } ?? true, "column values are the cell's or fields the keys hold")
+        valueColumns = values?.columns
+        rowWriter = values?.writer
         self.rowNeedsCell = rowNeedsCell
         self.rowUserFields = rowUserFields
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
@@ -75,8 +77,8 @@ package struct SearchAndSortJudge: RecordJudge {
             sortValue = nil
         }
         guard makesCells else { return .wanted(sortValue, cell: nil) }
-        if let valueColumns {
-            return .wanted(sortValue, cell: KeyedCell(id: id, values: Self.values(of: valueColumns, keys, id: id)))
+        if let valueColumns, let rowWriter {
+            return .written(sortValue, row: Self.row(of: valueColumns, keys, id: id, writer: rowWriter, scratch: &scratch))
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
@@ -84,12 +86,12 @@ package struct SearchAndSortJudge: RecordJudge {
 }
 
 extension SearchAndSortJudge {
-    /// The row's column values (``KeyedColumnValues``) of a record decided from its keys: each
-    /// the id, a field the keys hold, or the cell's value as ``UserCellViewModel/init(user:)``
-    /// makes it, written straight from the keys' bytes. Making the cell's five strings and
-    /// encoding the row from them took ~5,400 instructions a row (W3 on 50k users: 127M to make
-    /// the cells, 146M to encode them, of 1,189M).
-    static func values(of columns: [OutputColumn.Source], _ keys: RecordKeys, id: String) -> [UInt8] {
+    /// The row of a record decided from its keys, written by `writer` into the thread's slab:
+    /// its columns' values, each the id, a field the keys hold, or the cell's value as
+    /// ``UserCellViewModel/init(user:)`` makes it, straight from the keys' bytes. Making the cell's
+    /// five strings and encoding the row from them took ~5,400 instructions a row (W3 on 50k
+    /// users: 127M to make the cells, 146M to encode them, of 1,189M).
+    static func row(of columns: [OutputColumn.Source], _ keys: RecordKeys, id: String, writer: any ColumnValuesWriter, scratch: inout JudgeScratch) -> EncodedRow {
         var idText = id
         return idText.withUTF8 { idBytes in
             let title = keys.name ?? keys.username ?? keys.email ?? idBytes
@@ -104,24 +106,20 @@ extension SearchAndSortJudge {
                     case .text: captionTextBytes
                     case .none: keys.companyName
                     }
-                    func value(_ column: OutputColumn.Source) -> UnsafeBufferPointer<UInt8>? {
-                        switch column {
-                        case .cell(.id), .user(.id): idBytes
-                        case .cell(.title): title
-                        case .cell(.subtitle): keys.email
-                        case .cell(.caption): caption
-                        case .cell(.avatarURL): keys.avatarURL
-                        case .cell(.initials): initialsBytes
-                        case .user(let field): keys.bytes(of: field)
+                    return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>?.self, capacity: columns.count) { values in
+                        for (index, column) in columns.enumerated() {
+                            values[index] = switch column {
+                            case .cell(.id), .user(.id): idBytes
+                            case .cell(.title): title
+                            case .cell(.subtitle): keys.email
+                            case .cell(.caption): caption
+                            case .cell(.avatarURL): keys.avatarURL
+                            case .cell(.initials): initialsBytes
+                            case .user(let field): keys.bytes(of: field)
+                            }
                         }
-                    }
-                    // Sized exactly, once: a guess of 128 bytes grew the array for most rows of W3.
-                    var size = 0
-                    for column in columns { size += KeyedColumnValues.size(of: value(column)) }
-                    return [UInt8](unsafeUninitializedCapacity: size) { row, count in
-                        var offset = 0
-                        for column in columns { KeyedColumnValues.write(value(column), to: row, at: &offset) }
-                        count = offset
+                        let written = UnsafeBufferPointer(values)
+                        return scratch.appendRow(maximumCount: writer.maximumSize(of: written)) { writer.write(written, to: $0) }
                     }
                 }
             }
@@ -257,9 +255,11 @@ extension UserCellViewModel {
 }
 
 extension UserSearch {
-    /// ``matches(_:scratch:)`` over a record's keys: name, email, username, in that order.
+    /// ``matches(_:scratch:)`` over a record's keys. The ASCII fields first (which field matches
+    /// doesn't change the answer): a username or email that matches spares folding a name in
+    /// another script (W1 on 50k users, one thread: see the commit that made this).
     func matches(_ keys: RecordKeys, scratch: inout [UInt8]) -> Bool {
-        contains(keys.name, &scratch) || contains(keys.email, &scratch) || contains(keys.username, &scratch)
+        contains(keys.username, &scratch) || contains(keys.email, &scratch) || contains(keys.name, &scratch)
     }
 
     private func contains(_ field: UnsafeBufferPointer<UInt8>?, _ scratch: inout [UInt8]) -> Bool {

@@ -105,6 +105,7 @@ struct SortKeyArena {
     func withSortedEntries<R>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { arena in
             let descending = self.descending
+            if let sorted = Self.radixSorted(entries, arena, descending: descending) { return try body(sorted, arena) }
             let precedes = { (l: Entry, r: Entry) in Self.precedes(l, r, arena, descending: descending) }
             let parts = entries.count < threshold ? 1 : max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
             guard parts > 1 else { return try body(entries.sorted(by: precedes), arena) }
@@ -124,6 +125,113 @@ struct SortKeyArena {
             var merged = shared[0]
             for part in 1..<parts { merged = Self.merge(merged, shared[part], by: precedes) }
             return try body(merged, arena)
+        }
+    }
+
+    /// The entries in ``precedes(_:_:_:descending:)``'s order, by a radix sort of their first 8
+    /// bytes (``Entry/prefix``), or of their integers' values (`--sort id`), and a comparison sort
+    /// of each run of entries that share them; nil when integers and text are mixed, an integer
+    /// has more than 18 digits, or there are too few to gain.
+    ///
+    /// A comparison sort of a million 48-byte entries took ~100 instructions a comparison, 2.4G
+    /// of a sorted export's 20.6G (W3 on 1M users); the radix sort moves 12 bytes an entry per
+    /// byte of prefix, skipping a byte every key shares. It is stable, and the entries come in
+    /// input order, so a run's ties are already in it; each run is then ordered by the whole
+    /// comparison (the next 8 bytes, the whole key, input order). Missing keys go last, in
+    /// input order, as ``SortKeyView/precedes(_:_:_:_:descending:)`` puts them either way.
+    static func radixSorted(_ entries: [Entry], _ arena: UnsafeRawBufferPointer, descending: Bool) -> [Entry]? {
+        guard entries.count >= 64, entries.count < Int(UInt32.max) else { return nil }
+        var keys: [UInt64] = [], order: [UInt32] = [], missing: [UInt32] = []
+        keys.reserveCapacity(entries.count)
+        order.reserveCapacity(entries.count)
+        var kinds: (integer: Bool, text: Bool) = (false, false)
+        for index in entries.indices {
+            let entry = entries[index]
+            let key: UInt64
+            switch entry.kind {
+            case .missing:
+                missing.append(UInt32(index))
+                continue
+            case .text:
+                kinds.text = true
+                key = entry.prefix
+            case .integer:
+                kinds.integer = true
+                guard let ordered = integerKey(entry, arena) else { return nil }
+                key = ordered
+            }
+            if kinds.integer && kinds.text { return nil }
+            // Descending: the complement's order is the reverse of the key's.
+            keys.append(descending ? ~key : key)
+            order.append(UInt32(index))
+        }
+        radixSort(&keys, carrying: &order)
+        var sorted: [Entry] = []
+        sorted.reserveCapacity(entries.count)
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end] == keys[start] { end += 1 }
+            let runStart = sorted.count
+            for position in start..<end { sorted.append(entries[Int(order[position])]) }
+            if end - start > 1 { sorted[runStart...].sort { precedes($0, $1, arena, descending: descending) } }
+            start = end
+        }
+        for index in missing { sorted.append(entries[Int(index)]) }
+        return sorted
+    }
+
+    /// An integer's place as an unsigned integer: negative ones below 2^63, in order, the
+    /// others from 2^63 up (its digits have no leading zeros). Nil past 18 digits.
+    static func integerKey(_ entry: Entry, _ arena: UnsafeRawBufferPointer) -> UInt64? {
+        guard entry.firstCount <= 18 else { return nil }
+        var magnitude: UInt64 = 0
+        for index in entry.start..<(entry.start + Int(entry.firstCount)) { magnitude = magnitude * 10 + UInt64(arena[index] &- UInt8(ascii: "0")) }
+        return entry.negative ? (1 << 63) - 1 - magnitude : (1 << 63) + magnitude
+    }
+
+    /// Sorts `keys` (stable, least significant byte first), moving `values` with them.
+    static func radixSort(_ keys: inout [UInt64], carrying values: inout [UInt32]) {
+        let count = keys.count
+        // Keys in order already (an export by id, sorted by id) need no pass at all.
+        if keys.withUnsafeBufferPointer({ keys in (1..<max(count, 1)).allSatisfy { keys[$0 - 1] <= keys[$0] } }) { return }
+        var keysOut = [UInt64](repeating: 0, count: count), valuesOut = [UInt32](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 256)
+        for shift in stride(from: UInt64(0), to: 64, by: 8) {
+            counts.withUnsafeMutableBufferPointer { counts in
+                counts.update(repeating: 0)
+                keys.withUnsafeBufferPointer { keys in
+                    for key in keys { counts[Int(truncatingIfNeeded: key &>> shift) & 0xFF] += 1 }
+                }
+            }
+            // A byte every key shares orders nothing.
+            if counts.contains(count) { continue }
+            var offsets = [Int](repeating: 0, count: 256)
+            var total = 0
+            for byte in 0..<256 {
+                offsets[byte] = total
+                total += counts[byte]
+            }
+            keys.withUnsafeBufferPointer { keysIn in
+                values.withUnsafeBufferPointer { valuesIn in
+                    keysOut.withUnsafeMutableBufferPointer { keysOut in
+                        valuesOut.withUnsafeMutableBufferPointer { valuesOut in
+                            offsets.withUnsafeMutableBufferPointer { offsets in
+                                for index in 0..<count {
+                                    let key = keysIn[index]
+                                    let byte = Int(truncatingIfNeeded: key &>> shift) & 0xFF
+                                    let at = offsets[byte]
+                                    keysOut[at] = key
+                                    valuesOut[at] = valuesIn[index]
+                                    offsets[byte] = at + 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&keys, &keysOut)
+            swap(&values, &valuesOut)
         }
     }
 

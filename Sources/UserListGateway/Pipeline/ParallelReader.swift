@@ -288,7 +288,8 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             parser.enclosingDocument = nil
         }
         result = Result {
-            var batch = BatchBuilder()
+            // A record every 256 bytes or so: an export's users are 300–500 bytes a line.
+            var batch = BatchBuilder(expectedRecords: regionEnd / 256)
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var keepFrom: Int?
             var parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
