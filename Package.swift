@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListRenderingTests",
-            dependencies: ["UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
+            dependencies: ["UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain", "UserListTestSupport"]
         ),
         // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
         .testTarget(
