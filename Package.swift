@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListRenderingTests",
-            dependencies: ["UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain", "UserListTestSupport"]
+            dependencies: ["UserListTestSupport", "UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
         ),
         // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
         .testTarget(

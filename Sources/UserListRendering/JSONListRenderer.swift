@@ -67,4 +67,5 @@ extension JSONListRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
     public var keyedUserFields: FieldSet? { columns.keyedUserFields }
+    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { JSONObjectValuesWriter(columns: columns, newline: false) }
 }

@@ -32,5 +32,5 @@ extension NDJSONCellRenderer {
     /// Rows need a cell only for the columns that read one.
     public var needsCell: Bool { columns.needsCell }
     public var keyedUserFields: FieldSet? { columns.keyedUserFields }
-    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { NDJSONValuesWriter(columns: columns) }
+    @_spi(Pipeline) public var columnValuesWriter: (any ColumnValuesWriter)? { JSONObjectValuesWriter(columns: columns, newline: true) }
 }

@@ -194,6 +194,23 @@ package struct PageCollector {
         return ordered[skip...].map { some[$0.sequence]! }
     }
 
+    /// A full sorted export's rows in order, when every match kept is a row and none spilled
+    /// (nil otherwise: ``page()``). Straight from the sorted keys: the order as an array of
+    /// sequence numbers, then an array of kept matches made of it, copied each row twice more
+    /// (W3 on 50k users: ~25M instructions).
+    package func sortedRows() -> [EncodedRow]? {
+        guard limit == nil, skip == 0, onlyRows, spilled == nil, let keys else { return nil }
+        var rows: [EncodedRow] = []
+        rows.reserveCapacity(all.count)
+        keys.withSortedEntries { entries, _ in
+            for entry in entries {
+                guard case .row(let row) = all[entry.sequence] else { preconditionFailure("only rows") }
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
     /// Everything a sorted or `partial` collector kept, best first, with the sort value and
     /// position it was kept under: what the partial stage of a distributed run hands on, to be
     /// added to the merge stage's collector (the page's own skip is the merge's to apply).

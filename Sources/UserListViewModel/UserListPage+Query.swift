@@ -15,6 +15,16 @@ extension UserListPage {
             case .row(let row): rows.append(row)
             }
         }
+        self.init(query: query, totalItems: total, items: items, rows: rows)
+        self.users = users
+    }
+
+    /// The page of a run whose matches are all encoded rows, in order.
+    package init(query: UserListQuery, totalItems total: Int, rows: [EncodedRow]) {
+        self.init(query: query, totalItems: total, items: [], rows: rows)
+    }
+
+    private init(query: UserListQuery, totalItems total: Int, items: [UserCellViewModel], rows: [EncodedRow]) {
         if let pageNumber = query.page {
             // Not (total + size - 1) / size: that overflows for a huge page size.
             let totalPages = total / query.pageSize + (total % query.pageSize == 0 ? 0 : 1)
@@ -24,7 +34,6 @@ extension UserListPage {
         } else {
             self.init(totalItems: total, page: 1, pageSize: total, totalPages: total == 0 ? 0 : 1, hasMore: false, items: items, rows: rows)
         }
-        self.users = users
     }
 
     /// The list state of this page: `empty` when nothing matched.

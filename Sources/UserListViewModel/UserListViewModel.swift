@@ -110,7 +110,8 @@ public final class UserListViewModel {
         if let note = filter?.summary() { warnings.warn(.warning(.note, note)) }
         try collector.finish()
         if let countBy { valueCounts = ValueCounts(name: countBy.name, counts: counts, missing: missing) }
-        var page = UserListPage(query: query, totalItems: collector.matched, kept: collector.page())
+        var page = collector.sortedRows().map { UserListPage(query: query, totalItems: collector.matched, rows: $0) }
+            ?? UserListPage(query: query, totalItems: collector.matched, kept: collector.page())
         page.spilledRows = collector.spilled
         return page.totalItems == 0 ? .empty(page) : .loaded(page)
     }

@@ -8,7 +8,7 @@ extension Rendering {
     /// A row written from column values (a record decided from its keys) is byte for byte the row
     /// the renderer writes from the same values as strings.
     @Suite struct ColumnValuesWriterTests {
-        static let formats: [OutputFormat] = [.csv, .tsv, .ndjson]
+        static let formats: [OutputFormat] = [.csv, .tsv, .ndjson, .json]
 
         /// 3,000 random rows over every ASCII control byte, quotes, commas, backslashes, DEL,
         /// blanks at the ends and non-ASCII text, absent and empty values among them.

@@ -65,11 +65,12 @@ import UserListRendering
         #expect(try judge("id,name,address.city")?.rowNeedsCell == false)
         #expect(try judge("id,name,address.city")?.rowUserFields == [.init(.name), .init(.city)])
         #expect(try judge("title,company.name")?.rowNeedsCell == true)
-        // csv, tsv and ndjson write such rows from the keys' bytes; json builds the few fields' user.
+        // csv, tsv, ndjson and json write such rows from the keys' bytes.
         #expect(try judge("id,name,address.city")?.valueColumns == [.cell(.id), .user(.name), .user(.city)])
         #expect(try judge("email,id", format: .tsv)?.valueColumns == [.user(.email), .cell(.id)])
         #expect(try judge("id,name,address.city", format: .ndjson)?.valueColumns == [.cell(.id), .user(.name), .user(.city)])
-        #expect(try judge("id,name,address.city", format: .json)?.valueColumns == nil)
+        #expect(try judge("id,name,address.city", format: .json)?.valueColumns == [.cell(.id), .user(.name), .user(.city)])
+        #expect(try judge("id,name", format: .markdown)?.valueColumns == nil)
         #expect(try judge("title,company.name")?.valueColumns == [.cell(.title), .user(.companyName)])
         // A column the keys don't hold, or a format that prints no rows of its own: users are built.
         #expect(try judge("id,name,phone") == nil)

@@ -1,14 +1,16 @@
 @_spi(Pipeline) import UserListViewModel
 
-/// An NDJSON line of column values, as ``CellJSON`` writes a row: `{"name":value,…}` in the
-/// columns' order, each value a JSON string as ``JSONText`` writes it (an absent one `null`), and
-/// a newline.
-struct NDJSONValuesWriter: ColumnValuesWriter {
+/// A row of column values as a JSON object, as ``CellJSON`` writes one: `{"name":value,…}` in the
+/// columns' order, each value a JSON string as ``JSONText`` writes it (an absent one `null`);
+/// followed by a newline for ndjson, by nothing for the json list's items.
+struct JSONObjectValuesWriter: ColumnValuesWriter {
     /// Before each value: `{"name":` for the first column, `,"name":` for the others, escaped once.
     private let keys: [[UInt8]]
     private let keysSize: Int
+    private let newline: Bool
 
-    init(columns: OutputColumns) {
+    init(columns: OutputColumns, newline: Bool) {
+        self.newline = newline
         keys = columns.columns.enumerated().map { index, column in
             let output = OutputWriter()
             output.write(byte: index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
@@ -39,7 +41,7 @@ struct NDJSONValuesWriter: ColumnValuesWriter {
         }
         if keys.isEmpty { at = out.put(UInt8(ascii: "{"), at: at) }
         at = out.put(UInt8(ascii: "}"), at: at)
-        return out.put(UInt8(ascii: "\n"), at: at)
+        return newline ? out.put(UInt8(ascii: "\n"), at: at) : at
     }
 }
 
