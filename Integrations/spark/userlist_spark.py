@@ -14,11 +14,12 @@ The job (README: "Past one machine"):
      (SparkContext.addFile); one small job checks that it runs there and that its `--version` is
      the driver's, before any work.
   1. Every input's lines, read once as their exact bytes (read_frame), get a position that sorts
-     in input order without counting first (number_lines: partition, then line in it) and their
+     in input order without counting first (split_lines: partition, then line in it) and their
      number in their input, or, past an input's first split, a mark the merge resolves.
-  2. `userlist stage map` runs on each partition (run_stage, a pipe as RDD.pipe's): one line per
-     user keyed by its id.
-  3. A shuffle by id keeps each id's smallest position (reduceByKey): the first occurrence wins.
+  2. `userlist stage map --split … --buckets N` runs on each partition (stage_runner, a pipe as
+     RDD.pipe's, fed in bulk): one line per user, framed by the partition its id goes to.
+  3. The shuffle moves those frames (Shuffle); `userlist stage partial --dedupe` keeps each id's
+     smallest position: the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
      the best page x page size (or every match of a full export, behind a byte-ordered key).
   5. A page or a count: partial's lines are combined in a tree (`stage merge --part combine`,
@@ -274,37 +275,28 @@ def frame_lines(spark, frame):
     return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), spark.sparkContext, UTF8Deserializer(use_unicode=False))
 
 
-def stage_text(text):
-    r"""A line's bytes as the map stage's (INPUT prefix, TEXT): UTF-8 as it is; anything else
-    escaped for the text pipe, `\\` for a backslash and `\xHH` for each byte that is not UTF-8,
-    under `eINPUT`, and the map stage reads the exact bytes."""
-    try:
-        return "", text.decode("utf-8")
-    except UnicodeDecodeError:
-        return "e", text.replace(b"\\", b"\\\\").decode("utf-8", "backslashreplace")
-
-
-# A line's number the driver can't know without counting (see number_lines), as the map stage
-# takes it: Sources/UserListKit/Stages/StageLineMark.swift.
+# A line's number the driver can't know without counting (see split_lines), as the map stage
+# takes it: Sources/UserListStages/StageLineMark.swift.
 MARK_BASE, MARK_PER_SPLIT = 10 ** 17, 10 ** 11
 # Global positions: a partition's index in the high bits, the line's index in it in the low ones.
 POSITION_BITS = 43
 # A record's position in the stages: its line's position, then 20 bits of its index among the
-# line's records (Sources/UserListKit/Stages/StagePosition.swift).
+# line's records (Sources/UserListStages/StagePosition.swift).
 ITEM_BITS = 20
 
 
-def number_lines(spark, files):
-    """Every line as `INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT` (input index, line number, global
-    position; `eINPUT` and TEXT escaped for a line that is not UTF-8), in one pass over the input:
-    nothing is counted first.
+def split_lines(spark, files):
+    """Every input's lines as their exact bytes (an RDD of bytes, one partition per split), and
+    for each partition the map stage's `--split INPUT:LINE:POSITION:MAX`, in one pass over the
+    input: nothing is counted first, and no line is touched in Python (the map stage numbers them).
 
     POSITION sorts in input order without counting: the partition's index (the union keeps file
-    0's splits in order, then file 1's, ...) then the line's index in it. LINE is the line's number
-    in its input for an input's first split; in a later split the driver can't know it, so it
-    writes a mark (MARK_BASE + split x MARK_PER_SPLIT + the line's number in the split), the map
-    stage reports the split's line count, and the merge writes each marked number in its
-    messages as the line's number in its input, once every split has been counted."""
+    0's splits in order, then file 1's, ...) above line_bits bits of the line's index in it. LINE
+    is the split's first line's number in its input for an input's first split; in a later split
+    the driver can't know it, so it gives a mark (MARK_BASE + split x MARK_PER_SPLIT + 1), the map
+    stage reports the split's line count, and the merge writes each marked number in its messages
+    as the line's number in its input, once every split has been counted. MAX: the lines a split
+    may hold before its positions would reach the next split's (more is exit 65)."""
     from functools import reduce
     frames = [read_frame(spark, name) for name in files]
     union = reduce(lambda a, b: a.union(b), frames)
@@ -320,26 +312,9 @@ def number_lines(spark, files):
                          % len(owner), EX_USAGE)
     line_bits = POSITION_BITS - max(1, len(owner).bit_length())
     limit = min(1 << line_bits, MARK_PER_SPLIT - 1)
-
-    def tag(partition, texts):
-        source = owner[partition]
-        position = partition << line_bits
-        line = 1 if first_split[partition] else MARK_BASE + partition * MARK_PER_SPLIT + 1
-        for count, text in enumerate(texts):
-            if count == limit:
-                raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
-                    "message": "partition %d holds more than %d lines: raise the partitions "
-                               "(spark.sql.files.maxPartitionBytes)" % (partition, limit), "code": EX_DATAERR})))
-            try:
-                text.decode("utf-8")  # checked, not kept: the line goes on as its bytes
-                yield b"%d\t%d\t%d\t%s" % (source, line, position, text)
-            except UnicodeDecodeError:
-                escaped, text = stage_text(text)
-                yield ("%s%d\t%d\t%d\t%s" % (escaped, source, line, position, text)).encode("utf-8")
-            position += 1
-            line += 1
-
-    return lines.mapPartitionsWithIndex(tag), line_bits
+    splits = ["%d:%d:%d:%d" % (owner[partition], 1 if first_split[partition] else MARK_BASE + partition * MARK_PER_SPLIT + 1,
+                               partition << line_bits, limit) for partition in range(len(owner))]
+    return lines, splits, line_bits
 
 
 def stage_arguments(stage, names, options):
@@ -370,29 +345,52 @@ def executor_options(options, shipped):
     return [SparkFiles.get(shipped[i]) if i in shipped else word for i, word in enumerate(options)]
 
 
-def stage_runner(binary, stage, names, options, environment, shipped=None, chunks=None):
-    """A function for mapPartitionsWithIndex that pipes a partition's lines through `userlist
-    stage STAGE` on the executor, as RDD.pipe does, but with the shipped binary, only the
-    environment userlist needs, and a failure that reaches the driver as one line: the stage's
-    own last `userlist:` line (or the signal that killed it) and its exit code.
+def stage_runner(binary, stage, names, options, environment, shipped=None, chunks=None, feed="lines", frames=None,
+                 extra_for=None):
+    """A function for mapPartitionsWithIndex that pipes a partition through `userlist stage
+    STAGE` on the executor, as RDD.pipe does, but with the shipped binary, only the environment
+    userlist needs, and a failure that reaches the driver as one line: the stage's own last
+    `userlist:` line (or the signal that killed it) and its exit code.
 
-    With `chunks` (a separator byte), the stage's output comes as pieces of up to 1 MiB that
-    each end just before a separator, the separator left out (a part file's body for Spark's
-    text writer, which writes it back after each piece); the output must end with one."""
+    What goes in (`feed`): "lines", each element a line (str or bytes), written 8,192 lines at a
+    time; "blobs", each element bytes of whole lines, written as they are. What comes out: each
+    output line as a str; with `chunks` (a separator byte), pieces of up to 1 MiB that each end
+    just before a separator, the separator left out (a part file's body for Spark's text writer,
+    which writes it back after each piece; the output must end with one); with `frames` (a
+    function of the partition and a bucket), the map stage's `--buckets` frames as (frames(partition,
+    bucket), bytes) pairs for the shuffle. `extra_for(partition)`: arguments of that partition's
+    process (the map stage's --split)."""
     def run(partition, lines):
         import socket
         path = shipped_userlist(binary)
         arguments = stage_arguments(stage, names, executor_options(options, shipped or {}))
+        if extra_for is not None:
+            arguments += extra_for(partition)
         process = subprocess.Popen([path] + arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, env=node_environment(environment))
         upstream = []  # an error reading this partition's input, raised on this thread at the end
         said = []      # the stage's `userlist:` lines: its failure, if it fails
 
-        def feed():
+        def write_all():
+            write = process.stdin.write
+            if feed == "blobs":
+                for blob in lines:
+                    write(blob)
+                return
+            from itertools import islice
+            source = iter(lines)
+            while True:
+                chunk = list(islice(source, 8192))
+                if not chunk:
+                    break
+                if not isinstance(chunk[0], bytes):
+                    chunk = [line.encode("utf-8") for line in chunk]
+                write(b"\n".join(chunk))
+                write(b"\n")
+
+        def feed_stage():
             try:
-                write = process.stdin.write
-                for line in lines:
-                    write((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n")
+                write_all()
             except BrokenPipeError:
                 pass  # the stage stopped; its exit code says why
             except BaseException as error:  # reading the input failed: the task fails with it
@@ -413,11 +411,28 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
                     sys.stderr.buffer.write(line)
                     sys.stderr.flush()
 
-        threads = [threading.Thread(target=feed, daemon=True), threading.Thread(target=relay, daemon=True)]
+        threads = [threading.Thread(target=feed_stage, daemon=True), threading.Thread(target=relay, daemon=True)]
         for thread in threads:
             thread.start()
         unterminated = False
-        if chunks is None:
+        if frames is not None:
+            out = process.stdout
+            while True:
+                header = out.readline()
+                if not header:
+                    break
+                try:
+                    bucket, length = header.split(b"\t")
+                    bucket, length = int(bucket), int(length)
+                except ValueError:
+                    unterminated = True  # not a frame: the exit code, or the check below, says why
+                    break
+                blob = out.read(length)
+                if len(blob) != length:
+                    unterminated = True
+                    break
+                yield frames(partition, bucket), blob
+        elif chunks is None:
             for line in process.stdout:
                 yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
         else:
@@ -434,6 +449,8 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
                 yield data[:cut].decode("utf-8")
                 rest = data[cut + 1:]
             unterminated = bool(rest)
+        if unterminated and frames is not None:
+            process.stdout.read()  # let the stage finish writing, so its exit code is its own
         code = process.wait()
         for thread in threads:
             thread.join()
@@ -456,7 +473,8 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
             raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({"message": message, "code": exit_code})))
         if unterminated:
             raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({
-                "message": "userlist stage %s: partition %d's output does not end with %r" % (stage, partition, chunks),
+                "message": "userlist stage %s: partition %d's output does not end with %s" % (
+                    stage, partition, "a whole frame" if frames is not None else repr(chunks)),
                 "code": EX_SOFTWARE})))
         for line in said:
             sys.stderr.buffer.write(line)
@@ -495,16 +513,6 @@ def check_executors(sc, binary, driver_version, environment):
         if detail != driver_version:
             raise JobFailure("userlist on executor %s is version %s, the driver's is %s: ship the driver's "
                              "(--userlist)" % (host, detail, driver_version), EX_USAGE)
-
-
-def keyed(line):
-    """A map line by its key (the id, or a partition's counts), with its position."""
-    key, position, _ = line.split("\t", 2)
-    return key, (int(position), line)
-
-
-def first_occurrence(a, b):
-    return a if a[0] <= b[0] else b
 
 
 def sort_key(line):
@@ -550,10 +558,27 @@ def job_failure(error):
             return JobFailure("userlist: %s: No such file or directory" % name, EX_NOINPUT)
         cause = re.search(r"Caused by: ([\w.$]+(?:Exception|Error)[^\n]*)", text)
         return JobFailure("userlist: %s: can't be read (%s)" % (name, cause.group(1) if cause else "Spark"), EX_DATAERR)
+    if "OutOfMemoryError" in text or "Java heap space" in text:
+        return JobFailure("Spark ran out of memory (java.lang.OutOfMemoryError): give its JVMs more "
+                          "(spark.driver.memory, spark.executor.memory) or the job more partitions (--partitions)",
+                          EX_SOFTWARE)
+    if jvm_gone(error):
+        return JobFailure("Spark's JVM stopped during the job (out of memory, or killed): %s" % java_message(error),
+                          EX_SOFTWARE)
     if "Python worker exited unexpectedly" in text:
         return JobFailure("a Python worker running a stage died (killed, or out of memory); Spark gave up", EX_SOFTWARE)
     lost = re.search(r"(Job aborted due to stage failure: [^\n]*?)(?: Most recent failure|\n|$)", text)
     return JobFailure("Spark failed: %s" % (lost.group(1) if lost else java_message(error)), EX_SOFTWARE)
+
+
+def jvm_gone(error):
+    """Whether the error is the driver losing its JVM (Py4J's connection), not a failed job."""
+    try:
+        from py4j.protocol import Py4JNetworkError
+    except ImportError:  # pragma: no cover - PySpark brings Py4J
+        Py4JNetworkError = ()
+    return isinstance(error, (ConnectionError, EOFError) + ((Py4JNetworkError,) if Py4JNetworkError else ())) or \
+        "Answer from Java side is empty" in str(error) or "Error while sending or receiving" in str(error)
 
 
 class Timings:
@@ -638,9 +663,9 @@ class Timings:
             if "submissionTime" not in stage or "completionTime" not in stage:
                 continue  # skipped: its shuffle output was there already
             span = (self._instant(stage["submissionTime"]), self._instant(stage["completionTime"]))
-            # The map: the stages that end in the shuffle by id (reduceByKey's map side: read,
-            # number, stage map); a later stage's input bytes are cached partitions.
-            if stage.get("name", "").startswith("reduceByKey"):
+            # The map: the first stage that ends in a shuffle (read, stage map, the shuffle's
+            # write: partitionBy's map side); a later stage's input bytes are cached partitions.
+            if not map_spans and stage.get("name", "").startswith(("partitionBy", "reduceByKey")):
                 map_spans.append(span)
             elif span[0] >= checked:  # not the version check's
                 later_spans.append(span)
@@ -675,7 +700,7 @@ class Timings:
         in_stages = self._covered(map_spans + later_spans)
         summary = ("where the %.1f s went: %.1f s start-up (Python, the JVM, the context), %.1f s planning and the "
                    "executors' version check, %.1f s map (the stages that read the input: read, number, stage map, "
-                   "the shuffle's write: reduceByKey's), %.1f s after the map (shuffle reads, partial, combine or sort, part files), "
+                   "the shuffle's write), %.1f s after the map (shuffle reads, partial, combine or sort, part files), "
                    "%.1f s the driver alone (merge, the gaps between jobs)") % (
             whole, up - self.started, checked - up, in_map, in_stages - in_map, whole - (checked - self.started) - in_stages)
         return [summary, "Spark's stages (wall; the tasks' time summed over the cores, with the Python workers and "
@@ -719,6 +744,10 @@ class StandardError:
                     continue
                 if line.startswith((b"\tat ", b"\t... ", b"Caused by: ", b"\tSuppressed: ")):
                     continue
+                # A JVM out of memory says so in its own words too; the job's one line says it.
+                if line.startswith((b"Exception in thread ", b"java.lang.OutOfMemoryError")) or \
+                        b" ERROR SparkUncaughtExceptionHandler: " in line:
+                    continue
                 os.write(self.fd, line)
 
     def write(self, text):
@@ -746,6 +775,10 @@ def start_spark(master):
     from pyspark import SparkConf, SparkContext
     from pyspark.sql import SparkSession
 
+    # Py4J logs a lost connection to the JVM (one that died out of memory) with a traceback;
+    # the job says it in one line (job_failure).
+    import logging
+    logging.getLogger("py4j").setLevel(logging.CRITICAL)
     conf = SparkConf().setAppName("userlist")
     if master:
         conf.setMaster(master)
@@ -755,6 +788,22 @@ def start_spark(master):
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
     return sc, SparkSession(sc)  # the session: for the text source that keeps a line's bytes
+
+
+def stop_spark(sc, timings):
+    """Reads the stage timings and stops the context; after a JVM that died (out of memory) both
+    fail, and that must not hide the job's own failure or print a warning of PySpark's."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            timings.read_stages(sc)
+        except Exception:
+            pass
+        try:
+            sc.stop()
+        except Exception:
+            pass
 
 
 def ship(sc, path):
@@ -942,10 +991,19 @@ def max_rejects(options):
         return None
 
 
-class Rejects:
-    """`--rejects FILE` or `--max-rejects N`: the map stage also writes each rejected record as
-    `#POSITION⇥POSITION⇥LINE` (LINE one run's rejects line). Those lines go through the same
-    shuffle as the users, into partitions of their own after the users' (buckets, one per 64 map
+class Shuffle:
+    """The map stage over every split and the shuffle of its output, in blocks.
+
+    `userlist stage map --split … --buckets N` reads a split's raw lines (written 8,192 at a
+    time: no line is numbered or escaped in Python) and writes its lines framed by the
+    partition they go to (users by a hash of their id into the N users' partitions, its counts
+    into partition 0); the shuffle (partitionBy on that number) moves those frames — a few blocks
+    of up to 1 MiB per (map partition, partition), not a pickled pair per user — and
+    `userlist stage partial --dedupe` keeps each id's smallest position: the first occurrence wins.
+
+    `--rejects FILE` or `--max-rejects N`: the map stage also writes each rejected record as
+    `#POSITION⇥POSITION⇥LINE` (LINE one run's rejects line), in frames of their own; those go
+    through the same shuffle into partitions after the users' (buckets, one per 64 map
     partitions, by the map partition a reject came from, so position ranges in order); partial
     never sees them. Once the shuffle is done, the driver fetches one bucket at a time (a job of
     one partition: only that bucket's shuffle blocks are read), sorted by position on its
@@ -955,31 +1013,29 @@ class Rejects:
     The driver holds one bucket at a time; the file holds them all — or, for `--max-rejects N`
     without a file, the first N + 1 only: no more can change the answer."""
 
-    def __init__(self, sc, mapped, partitions, map_partitions, line_bits, limit=None):
+    def __init__(self, sc, lines, splits, partitions, map_runner, keeps_rejects=False, limit=None):
         import tempfile
-        from pyspark.rdd import portable_hash
         self.sc = sc
         self.partitions = partitions
+        map_partitions = lines.getNumPartitions()
         # One bucket per 64 map partitions (8 GiB of input in 128 MiB splits): a small job's
         # rejects are one fetch, and at 1% rejects a bucket is ~80 MB on the driver.
-        self.buckets = max(1, min(map_partitions, map_partitions // 64 + 1))
+        self.buckets = max(1, min(map_partitions, map_partitions // 64 + 1)) if keeps_rejects else 0
         buckets = self.buckets
 
-        # A reject's key is `#` and its record's position: its line's position (the map partition
-        # in the bits above line_bits) above ITEM_BITS bits of its index in the line.
-        shift = line_bits + ITEM_BITS
+        def destination(partition, bucket):
+            if bucket < partitions:
+                return bucket
+            return partitions + min(buckets - 1, partition * buckets // map_partitions)
 
-        def partition_of(key):
-            if key[:1] == "#":
-                bucket = (int(key[1:]) >> shift) * buckets // map_partitions
-                return partitions + min(buckets - 1, max(0, bucket))
-            return portable_hash(key) % partitions
-
-        self.shuffled = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions + buckets,
-                                                      partitionFunc=partition_of)
-        self.users = self.shuffled.map(lambda kv: kv[1][1])
-        handle, self.path = tempfile.mkstemp(prefix="userlist-spark-rejects-")
-        os.close(handle)
+        mapped = lines.mapPartitionsWithIndex(map_runner(
+            destination, lambda partition: ["--split", splits[partition], "--buckets", str(partitions)]))
+        self.shuffled = mapped.partitionBy(partitions + buckets, lambda partition: partition)
+        self.users = self.shuffled.values()
+        self.path = None
+        if keeps_rejects:
+            handle, self.path = tempfile.mkstemp(prefix="userlist-spark-rejects-")
+            os.close(handle)
         self.limit = limit
         self.gathered = False
 
@@ -987,31 +1043,37 @@ class Rejects:
         """A stage runner for the users' partitions only: the buckets' get no process."""
         partitions = self.partitions
 
-        def users_only(index, lines):
-            return run(index, lines) if index < partitions else iter(())
+        def users_only(index, blobs):
+            return run(index, blobs) if index < partitions else iter(())
 
         return users_only
 
     def gather(self):
-        """Into the local file, once: before merge sees its first line (it reads the rejects
-        once every count is in, which is before a full export's first row)."""
-        if self.gathered:
+        """The rejects into the local file, once: before merge sees its first line (it reads
+        the rejects once every count is in, which is before a full export's first row)."""
+        if self.gathered or self.path is None:
             return
         self.gathered = True
-        lines = self.shuffled.map(lambda kv: kv[1])
+
+        def in_order(pairs):
+            lines = [line for _, blob in pairs for line in blob.split(b"\n") if line]
+            lines.sort(key=lambda line: int(line[1:line.index(b"\t")]))
+            return lines
+
         written = 0
         with open(self.path, "wb") as out:
             for bucket in range(self.buckets):
                 if self.limit is not None and written >= self.limit:
                     break
-                for line in self.sc.runJob(lines, lambda pairs: [line for _, line in sorted(pairs)],
-                                           partitions=[self.partitions + bucket]):
+                for line in self.sc.runJob(self.shuffled, in_order, partitions=[self.partitions + bucket]):
                     if self.limit is not None and written >= self.limit:
                         break
-                    out.write(line.encode("utf-8") + b"\n")
+                    out.write(line + b"\n")
                     written += 1
 
     def remove(self):
+        if self.path is None:
+            return
         try:
             os.unlink(self.path)
         except OSError:
@@ -1021,17 +1083,19 @@ class Rejects:
 def sample_partitions(partial, samples_per_partition):
     """One pass over a full export's partial lines (persisted): per partition, its counts lines,
     a reservoir sample of the rows' sort keys (for the range bounds of the sort), how many rows,
-    and its greatest row (key, line): the export's last row is the greatest of those."""
+    its greatest row (key, line) — the export's last row is the greatest of those — and the
+    rows' size (characters and line ends: about their bytes)."""
     def summarize(index, lines):
         import random
         draw = random.Random(index)
-        counts, sample, rows, top = [], [], 0, None
+        counts, sample, rows, top, size = [], [], 0, None, 0
         for line in lines:
             if line.startswith("!"):
                 counts.append(line)
                 continue
             key = sort_key(line)
             rows += 1
+            size += len(line) + 1
             if len(sample) < samples_per_partition:
                 sample.append(key)
             else:
@@ -1040,7 +1104,7 @@ def sample_partitions(partial, samples_per_partition):
                     sample[slot] = key
             if top is None or key > top[0]:
                 top = (key, line)
-        return [(counts, sample, rows, top)]
+        return [(counts, sample, rows, top, size)]
 
     return partial.mapPartitionsWithIndex(summarize).collect()
 
@@ -1057,6 +1121,62 @@ def range_bounds(samples, partitions):
             bounds.append(key)
     return bounds
 
+
+
+# A full export's sorted partitions, as the driver fetches them for --output: small enough that
+# the driver's JVM (1 GiB by default, shared with the executor's in local mode) holds the one it
+# fetches and the one prefetched with room to spare, whatever the export's size.
+FETCH_BYTES = 8 << 20
+# … and as the executors write them as part files (--output-dir): a task's sort spills past
+# spark.python.worker.memory, but a part of this size is sorted in memory.
+PART_BYTES = 64 << 20
+# Sort keys sampled per partial partition for the range bounds: enough for even ranges when the
+# export is cut into many more partitions than partial has.
+SAMPLES_PER_PARTITION = 1000
+
+
+def sorted_export(partial, partitions):
+    """A full export's partial lines in the order merge takes them: every counts line, then the
+    rows sorted by their key, as blocks of whole lines (bytes, ~1 MiB each).
+
+    partial is persisted (the sampling must not run it twice) and sampled once
+    (sample_partitions): the rows' sizes say how many sorted partitions keep each under
+    FETCH_BYTES, the sampled keys give their ranges; Spark range-partitions the rows and sorts
+    each partition on the executors, and the driver fetches them one after another
+    (toLocalIterator). Sorting into as many partitions as partial has (Spark's sortBy) made
+    partitions of 1/16 of a 5M-user export each, which the driver's JVM fetched whole: out of
+    memory at the default heap."""
+    import bisect
+    from pyspark import StorageLevel
+    # On disk, not in the JVM's heap: in local mode the driver's heap is the executor's, and a
+    # 5M-user export's lines held in it (MEMORY_AND_DISK) left too little to fetch results.
+    partial = partial.persist(StorageLevel.DISK_ONLY)
+    summaries = sample_partitions(partial, SAMPLES_PER_PARTITION)
+    counts = [line for summary in summaries for line in summary[0]]
+    size = sum(summary[4] for summary in summaries)
+    bounds = range_bounds([key for summary in summaries for key in summary[1]], max(partitions, -(-size // FETCH_BYTES)))
+
+    def blocks(lines):
+        batch, filled = [], 0
+        for line in lines:
+            data = line.encode("utf-8")
+            batch.append(data)
+            filled += len(data) + 1
+            if filled >= 1 << 20:
+                yield b"\n".join(batch) + b"\n"
+                batch, filled = [], 0
+        if batch:
+            yield b"\n".join(batch) + b"\n"
+
+    ordered = (partial.filter(lambda line: not line.startswith("!"))
+               .map(lambda line: (sort_key(line), line))
+               .repartitionAndSortWithinPartitions(len(bounds) + 1, lambda key, b=bounds: bisect.bisect_right(b, key))
+               .values()
+               .mapPartitions(blocks))
+    for line in counts:
+        yield line
+    for block in ordered.toLocalIterator(prefetchPartitions=True):
+        yield block
 
 
 def summary_target(merge_options):
@@ -1125,21 +1245,21 @@ def run_job(args, options, started, timings):
         check_executors(sc, binary, driver_version, environment)
         timings.mark("planning, checking the executors' userlist")
 
-        def runner(stage, extra=(), chunks=None):
-            return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks)
+        def runner(stage, extra=(), chunks=None, feed="lines"):
+            return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks, feed)
 
-        numbered, line_bits = number_lines(spark, names)
-        partitions = args.partitions or max(1, numbered.getNumPartitions())
-        mapped = numbered.mapPartitionsWithIndex(runner("map"))
+        def map_runner(frames, extra_for):
+            return stage_runner(binary, "map", names, stage_options, environment, shipped, frames=frames,
+                                extra_for=extra_for)
+
+        lines, splits, _ = split_lines(spark, names)
+        partitions = args.partitions or max(1, lines.getNumPartitions())
         maximum = max_rejects(stage_options)
-        if rejects_file(stage_options) is None and maximum is None:
-            rejects = None
-            users = mapped.map(keyed).reduceByKey(first_occurrence, numPartitions=partitions).map(lambda kv: kv[1][1])
-            partial = users.mapPartitionsWithIndex(runner("partial"))
-        else:
-            limit = maximum + 1 if rejects_file(stage_options) is None else None
-            rejects = Rejects(sc, mapped, partitions, numbered.getNumPartitions(), line_bits, limit)
-            partial = rejects.users.mapPartitionsWithIndex(rejects.only_users(runner("partial")))
+        keeps_rejects = rejects_file(stage_options) is not None or maximum is not None
+        limit = maximum + 1 if keeps_rejects and rejects_file(stage_options) is None else None
+        shuffle = Shuffle(sc, lines, splits, partitions, map_runner, keeps_rejects, limit)
+        rejects = shuffle if keeps_rejects else None
+        partial = shuffle.users.mapPartitionsWithIndex(shuffle.only_users(runner("partial", ["--dedupe"], feed="blobs")))
 
         try:
             if parts is not None and plan["sort"]:
@@ -1149,8 +1269,7 @@ def run_job(args, options, started, timings):
                 code = gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args,
                                          started, timings, rejects)
         finally:
-            if rejects is not None:
-                rejects.remove()
+            shuffle.remove()
         if code != 0 and parts is not None:
             parts.abandon()
         return code
@@ -1159,8 +1278,7 @@ def run_job(args, options, started, timings):
             parts.abandon()
         raise
     finally:
-        timings.read_stages(sc)
-        sc.stop()
+        stop_spark(sc, timings)
 
 
 def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, merge_options, args, started, timings,
@@ -1184,9 +1302,8 @@ def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, me
         merge_extra += ["--reject-lines", rejects.path]
     merge_extra = merge_options + merge_extra
     if plan["sort"]:
-        # A full export: sorted by Spark in parallel; the range sampling must not run partial twice.
-        lines = partial.persist(StorageLevel.MEMORY_AND_DISK).sortBy(sort_key, numPartitions=partitions) \
-            .toLocalIterator(prefetchPartitions=True)
+        # A full export: sorted by Spark in partitions of a few MiB, fetched one after another.
+        lines = sorted_export(partial, partitions)
     else:
         lines = None
     merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
@@ -1203,7 +1320,8 @@ def gather_into_merge(partial, plan, parts, partitions, runner, driver_stage, me
                     # before a full export's first row (they are all the rows' first lines).
                     rejects.gather()
                     timings.mark("the rejects")
-            merge.stdin.write(line.encode("utf-8") + b"\n")
+            # A line, or a block of sorted rows (whole lines) from sorted_export.
+            merge.stdin.write(line if isinstance(line, bytes) else line.encode("utf-8") + b"\n")
         if rejects is not None:
             rejects.gather()
         merge.stdin.close()
@@ -1261,9 +1379,8 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
     import tempfile
     from pyspark import StorageLevel
     merge_options, target = summary_target(merge_options)
-    partial = partial.persist(StorageLevel.MEMORY_AND_DISK)
-    per_partition = max(1, -(-20 * partitions // max(1, partial.getNumPartitions())))
-    summaries = sample_partitions(partial, per_partition)
+    partial = partial.persist(StorageLevel.DISK_ONLY)  # as sorted_export's
+    summaries = sample_partitions(partial, SAMPLES_PER_PARTITION)
     timings.mark("map, shuffle, partial, sampling")
     counts = [line for summary in summaries for line in summary[0]]
     tops = [summary[3] for summary in summaries if summary[3] is not None]
@@ -1279,7 +1396,8 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
     if code != 0:
         return code
     ends = json.loads(ends)
-    bounds = range_bounds([key for summary in summaries for key in summary[1]], partitions)
+    size = sum(summary[4] for summary in summaries)
+    bounds = range_bounds([key for summary in summaries for key in summary[1]], max(partitions, -(-size // PART_BYTES)))
 
     import bisect
     rows = partial.filter(lambda line: not line.startswith("!"))

@@ -20,6 +20,18 @@ struct MapStage {
     let names: [String]
     /// `--jq`, compiled: nil compiles it here (as ``PartialStage/filter``).
     var transform: JQDocumentTransform?
+    /// `--split`: the input is one split's raw lines, numbered from the split's first (nil: numbered lines).
+    var split: StageSplit?
+    /// `--buckets N`: the lines framed by the partition of the shuffle they go to (``StageBuckets``).
+    var buckets: Int?
+
+    init(run: UserListRun, names: [String], transform: JQDocumentTransform? = nil, split: StageSplit? = nil, buckets: Int? = nil) {
+        self.run = run
+        self.names = names
+        self.transform = transform
+        self.split = split
+        self.buckets = buckets
+    }
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
@@ -41,21 +53,36 @@ struct MapStage {
         var decoded: [UInt8] = []
         // What this process read of each input (``StageStatistics/parts``), by input.
         var parts: [Int: StageStatistics.Part] = [:]
+        let buckets = self.buckets.map { StageBuckets(count: $0, output: output) }
+        let split = self.split
         try input.forEachLine { (line, number) throws(UserlistError) in
-            guard let fields = StageLine.fields(line, count: 4), !fields[0].isEmpty else {
-                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
-            }
-            // `eINPUT`: TEXT is escaped, a line that is not UTF-8 on a pipe that carries only UTF-8.
-            let escaped = fields[0][0] == UInt8(ascii: "e")
-            guard let index = StageLine.integer(escaped ? UnsafeRawBufferPointer(rebasing: fields[0].dropFirst()) : fields[0]),
-                  let lineNumber = StageLine.integer(fields[1]), lineNumber >= 1,
-                  let global = StageLine.integer(fields[2]), global < StagePosition.lineLimit
-            else {
-                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+            let index: Int, lineNumber: Int, global: Int, escaped: Bool
+            let text: UnsafeRawBufferPointer
+            if let split {
+                // A split's raw line: its exact bytes, numbered from the split's first.
+                guard number <= split.limit else {
+                    throw StageFailure.bad(.map, input, number, "the split from position \(split.position) holds more than \(split.limit) lines: split the input finer (spark.sql.files.maxPartitionBytes)")
+                }
+                (index, lineNumber, global, escaped) = (split.input, split.line + number - 1, split.position + number - 1, false)
+                text = line
+            } else {
+                guard let numbered = StageLine.fields(line, count: 4), !numbered[0].isEmpty else {
+                    throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+                }
+                // `eINPUT`: TEXT is escaped, a line that is not UTF-8 on a pipe that carries only UTF-8.
+                escaped = numbered[0][0] == UInt8(ascii: "e")
+                guard let i = StageLine.integer(escaped ? UnsafeRawBufferPointer(rebasing: numbered[0].dropFirst()) : numbered[0]),
+                      let n = StageLine.integer(numbered[1]), n >= 1,
+                      let g = StageLine.integer(numbered[2]), g < StagePosition.lineLimit
+                else {
+                    throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+                }
+                (index, lineNumber, global) = (i, n, g)
+                text = numbered[3]
             }
             if escaped {
                 decoded.removeAll(keepingCapacity: true)
-                guard StageLine.appendDecoded(fields[3], to: &decoded) else {
+                guard StageLine.appendDecoded(text, to: &decoded) else {
                     throw StageFailure.badLine(.map, input, number, line, expected: "an escaped TEXT after eINPUT (\\\\ for a backslash, \\xHH for a byte, every other byte itself)")
                 }
             }
@@ -68,7 +95,7 @@ struct MapStage {
             }
             parts[index]!.lines += 1
             parts[index]!.first = min(parts[index]!.first, global)
-            statistics.bytes += (escaped ? decoded.count : fields[3].count) + 1
+            statistics.bytes += (escaped ? decoded.count : text.count) + 1
             if first == nil { first = global }
             if let known = statistics.starts.firstIndex(where: { $0.input == index }) {
                 statistics.starts[known].line = min(statistics.starts[known].line, global)
@@ -81,8 +108,8 @@ struct MapStage {
                 let records = escaped
                     // `withUnsafeBytes` rethrows untyped: the typed failure comes out of it as a value.
                     ? try decoded.withUnsafeBytes { bytes in Result { () throws(UserlistError) in try reader.read(bytes, input: names[index], number: lineNumber) } }.get()
-                    : try reader.read(fields[3], input: names[index], number: lineNumber)
-                try map(records, input: index, line: global, strict: strict, output: output, statistics: &statistics)
+                    : try reader.read(text, input: names[index], number: lineNumber)
+                try map(records, input: index, line: global, strict: strict, output: output, buckets: buckets, statistics: &statistics)
             } catch where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
@@ -91,16 +118,17 @@ struct MapStage {
         guard let first else { return }
         statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)
-        output.write("!\(first)\t\(first)\t")
-        output.write(statistics.json())
-        output.write(byte: UInt8(ascii: "\n"))
-        try output.flush()
+        let counts = buckets?.writer(0) ?? output
+        counts.write("!\(first)\t\(first)\t")
+        counts.write(statistics.json())
+        counts.write(byte: UInt8(ascii: "\n"))
+        if let buckets { try buckets.finish() } else { try output.flush() }
     }
 
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
     /// Writes the users of one line's records and counts the rest.
-    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, statistics: inout StageStatistics) throws(UserlistError) {
+    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
@@ -123,12 +151,15 @@ struct MapStage {
                 switch record {
                 case .user(let user):
                     statistics.users += 1
+                    let bucket = buckets?.bucket(of: user.id)
+                    let output = bucket.map { buckets!.writer($0) } ?? output
                     JSONText.appendString(user.id, to: output)
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
                     StageUserJSON.append(user, place: places[index], to: output)
                     output.write(byte: UInt8(ascii: "\n"))
+                    if let bucket { buckets!.ended(bucket) }
                 case .unusable(let reason), .malformed(let reason):
                     statistics.rejected += 1
                     let location = batch.location(ofRecord: index)
@@ -143,12 +174,14 @@ struct MapStage {
                             // A --strict run writes none (its first reject is its error).
                             var kind = RejectedRecord.Kind.unusable
                             if case .malformed = record { kind = .badJSON }
+                            let output = buckets?.rejects ?? output
                             output.write(byte: UInt8(ascii: "#"))
                             output.write(int: position)
                             output.write(byte: UInt8(ascii: "\t"))
                             output.write(int: position)
                             output.write(byte: UInt8(ascii: "\t"))
                             RejectsFile.write(RejectedRecord(kind: kind, location: location, reason: reason, text: batch.text(ofRecord: index)), to: output)
+                            if let buckets { buckets.ended(buckets.count) }
                         }
                         statistics.warnings.append(.init(position: position, input: input, text: LoadMessages.skipped(at: location, reason: reason).text))
                         // Only the first few are ever printed: a dirty export must not grow this.

@@ -20,6 +20,17 @@ struct PartialStage {
     /// `--where`, compiled: nil compiles it here (a test hands one to many partitions in a
     /// process, where libjq 1.6 takes ~25 ms to compile each).
     var filter: JQUserFilter?
+    /// `--dedupe`: the lines may repeat an id (a shuffle that only moved them, ``StageBuckets``):
+    /// each id's line of smallest position is kept, the others are dropped — what a shuffle that
+    /// deduplicates (`reduceByKey`) keeps. The partition's lines are held until its end then.
+    var dedupe = false
+
+    init(run: UserListRun, names: [String], filter: JQUserFilter? = nil, dedupe: Bool = false) {
+        self.run = run
+        self.names = names
+        self.filter = filter
+        self.dedupe = dedupe
+    }
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
@@ -35,6 +46,7 @@ struct PartialStage {
         var statistics = StageStatistics(options: run.stageFingerprint)
         var forwarded: StageStatistics?
         var seen = Set<[UInt8]>()
+        let held = StageFirstOccurrences()
         let batch = StageRecordBatch()
         var lines = 0
         // A `--where` error's user is a reject too (``StageError/reject``).
@@ -110,11 +122,20 @@ struct PartialStage {
             guard let position = StageLine.integer(fields[1]) else {
                 throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
             }
+            if dedupe {
+                held.add(line: number, position: position, key: fields[0], json: fields[2])
+                return
+            }
             // The shuffle must have kept one line per id: a second one would be counted twice.
             guard seen.insert(Array(fields[0])).inserted else {
-                throw StageFailure.bad(.partial, input, number, "id \(String(decoding: fields[0], as: UTF8.self)) again: deduplicate by id before this stage (keep each id's smallest position)")
+                throw StageFailure.bad(.partial, input, number, "id \(String(decoding: fields[0], as: UTF8.self)) again: deduplicate by id before this stage (keep each id's smallest position, or give --dedupe)")
             }
             batch.add(line: number, position: position, key: fields[0], json: fields[2])
+            if batch.isFull { try process() }
+        }
+        // --dedupe: each id's first occurrence, in the order the lines came.
+        try held.forEachKept { (line, position, key, json) throws(UserlistError) in
+            batch.add(line: line, position: position, key: key, json: json)
             if batch.isFull { try process() }
         }
         if !batch.isEmpty { try process() }

@@ -13,14 +13,14 @@ extension UserListRun {
     public func runStage(
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
         warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
-        part: MergePart = .whole, rejectLines: String? = nil
+        part: MergePart = .whole, rejectLines: String? = nil, split: StageSplit? = nil, buckets: Int? = nil, dedupe: Bool = false
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
         case .map:
-            try MapStage(run: self, names: names).run(input, to: .standardOutput())
+            try MapStage(run: self, names: names, split: split, buckets: buckets).run(input, to: .standardOutput())
         case .partial:
-            try PartialStage(run: self, names: names).run(input, to: .standardOutput())
+            try PartialStage(run: self, names: names, dedupe: dedupe).run(input, to: .standardOutput())
         case .merge:
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?

@@ -7,10 +7,13 @@ struct PartialCommand: StageSubcommand {
     static let configuration = CommandConfiguration(commandName: "partial", abstract: "One partition of users, one per id → its candidates and counts.")
     @OptionGroup var options: StageOptions
 
+    @Flag(help: "The lines may repeat an id (map --buckets: the shuffle only moved them): keep each id's line of smallest position, as a shuffle that deduplicates would.")
+    var dedupe = false
+
     func validate() throws { try options.validate(writesOutput: false) }
 
     func run(variables: JQVariables) throws {
         let run = try options.makeRun(variables: variables)
-        try reporting { () throws(UserlistError) in try run.runStage(.partial, names: options.names, warnings: StandardErrorReporter()) }
+        try reporting { () throws(UserlistError) in try run.runStage(.partial, names: options.names, warnings: StandardErrorReporter(), dedupe: dedupe) }
     }
 }

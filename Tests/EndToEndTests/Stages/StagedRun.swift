@@ -95,8 +95,12 @@ enum StagedRun {
         // position its index in the high bits, and the line's number in its input marked
         // (StageLineMark) in every split after an input's first, for the merge to resolve.
         var splits: [[[UInt8]]] = []
+        // In one pass and in bulk (userlist_spark.py today): each split's raw lines with its
+        // `--split`, the map's output framed by `--buckets`, partial given `--dedupe`.
+        var rawSplits: [(split: StageSplit, lines: [[UInt8]])] = []
+        let driver = Int.random(in: 0..<3, using: &generator)
         var expectedLines: Int?
-        if Bool.random(using: &generator) {
+        if driver == 0 {
             var numbered: [[UInt8]] = []
             for (index, path) in inputs.enumerated() {
                 let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -117,6 +121,8 @@ enum StagedRun {
             }
             let lineBits = 43 - max(1, Int.bitWidth - cut.count.leadingZeroBitCount)
             for (split, part) in cut.enumerated() {
+                let first = part.first ? 1 : StageLineMark.base + split * StageLineMark.perSplit + 1
+                rawSplits.append((StageSplit(input: part.input, line: first, position: split << lineBits, limit: 1 << lineBits), part.lines))
                 splits.append(part.lines.enumerated().map { local, line in
                     let number = part.first ? local + 1 : StageLineMark.base + split * StageLineMark.perSplit + local + 1
                     return mapLine(input: part.input, line: number, position: split << lineBits | local, text: line)
@@ -125,10 +131,22 @@ enum StagedRun {
         }
         // Map, one process per split.
         var mapped: [[UInt8]] = []
-        for part in splits {
-            let output = OutputWriter()
-            try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
-            mapped += lines(output.bytes)
+        // In bulk: the frames of every map process, by bucket (the reject lines' is the last).
+        let bucketCount = Int.random(in: 1...16, using: &generator)
+        var buckets = [[[UInt8]]](repeating: [], count: bucketCount + 1)
+        if driver == 2 {
+            for part in rawSplits {
+                let output = OutputWriter()
+                try MapStage(run: run, names: inputs, transform: transform, split: part.split, buckets: bucketCount).run(StageInput(bytes: joined(part.lines)), to: output)
+                for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(contentsOf: lines(blob)) }
+            }
+            mapped = buckets[bucketCount]
+        } else {
+            for part in splits {
+                let output = OutputWriter()
+                try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
+                mapped += lines(output.bytes)
+            }
         }
         // `--rejects`, `--max-rejects`: the map stage's reject lines set apart (the driver's own
         // shuffle partitions), in order of position, for the merge that writes and counts them.
@@ -152,6 +170,8 @@ enum StagedRun {
             if code == 0 || code == UserlistError.Kind.data.rawValue { try? file?.commit() } else { file?.abandon() }
         }
         // The shuffle: one line per key, the smallest position; partitions by key, in any order.
+        // In bulk it only moves the buckets, and partial deduplicates (lines in any order).
+        if driver == 2 { mapped = [] }
         var kept: [[UInt8]: (position: Int, line: [UInt8])] = [:]
         for line in mapped {
             let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -162,11 +182,12 @@ enum StagedRun {
         }
         var partitions = [[[UInt8]]](repeating: [], count: Int.random(in: 1...16, using: &generator))
         for (_, value) in kept { partitions[Int.random(in: 0..<partitions.count, using: &generator)].append(value.line) }
+        if driver == 2 { partitions = Array(buckets[..<bucketCount]) }
         var gathered: [[UInt8]] = []
         for var partition in partitions {
             partition.shuffle(using: &generator)
             let output = OutputWriter()
-            try PartialStage(run: run, names: inputs, filter: filter).run(StageInput(bytes: joined(partition)), to: output)
+            try PartialStage(run: run, names: inputs, filter: filter, dedupe: driver == 2).run(StageInput(bytes: joined(partition)), to: output)
             gathered += lines(output.bytes)
         }
         // The driver gathers: a page's or a count's lines combined in a tree (merge --part
@@ -211,6 +232,22 @@ enum StagedRun {
             settle(rejects, code: error.exitCode)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: error.message, code: error.exitCode)
         }
+    }
+
+    /// The map stage's `--buckets` output as (bucket, bytes of whole lines) frames.
+    static func frames(_ bytes: [UInt8]) throws -> [(Int, [UInt8])] {
+        struct NotAFrame: Error {}
+        var frames: [(Int, [UInt8])] = []
+        var start = 0
+        while start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { throw NotAFrame() }
+            let header = String(decoding: bytes[start..<newline], as: UTF8.self).split(separator: "\t")
+            guard header.count == 2, let bucket = Int(header[0]), let length = Int(header[1]), newline + 1 + length <= bytes.count,
+                  length > 0, bytes[newline + length] == UInt8(ascii: "\n") else { throw NotAFrame() }
+            frames.append((bucket, Array(bytes[(newline + 1)..<(newline + 1 + length)])))
+            start = newline + 1 + length
+        }
+        return frames
     }
 
     private static func secondField(_ line: [UInt8]) -> ArraySlice<UInt8> {

@@ -1,0 +1,58 @@
+import UserListKit
+import UserListRendering
+
+/// `userlist stage map --buckets N`: the map stage's lines set apart by where the shuffle takes
+/// them, so that a driver moves a few large blocks instead of a line (a pickled pair) per user.
+/// A user's line goes to bucket `FNV-1a(id's UTF-8) mod N` — every map process puts one id in
+/// one bucket — the partition's counts to bucket 0, and (with `--rejects`/`--max-rejects`) the
+/// reject lines to bucket N. The output is frames, `BUCKET<TAB>LENGTH\n` then LENGTH bytes of
+/// whole lines; a bucket is written out when it holds 1 MiB, and the rest at the end. The
+/// shuffle does not deduplicate: `stage partial --dedupe` keeps each id's smallest position.
+final class StageBuckets {
+    let count: Int
+    private let output: OutputWriter
+    private var buckets: [OutputWriter]
+    static let frameBytes = 1 << 20
+
+    init(count: Int, output: OutputWriter) {
+        self.count = count
+        self.output = output
+        buckets = (0...count).map { _ in OutputWriter() }
+    }
+
+    /// The bucket of a user's id.
+    func bucket(of id: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(hash % UInt64(count))
+    }
+
+    /// Where a line of bucket `index` is written; call ``ended(_:)`` once the line is whole.
+    func writer(_ index: Int) -> OutputWriter { buckets[index] }
+
+    /// The reject lines' writer.
+    var rejects: OutputWriter { buckets[count] }
+
+    /// After a whole line went to bucket `index`: a full bucket goes out as a frame.
+    func ended(_ index: Int) {
+        if buckets[index].writtenCount >= Self.frameBytes { emit(index) }
+    }
+
+    /// Every bucket that holds anything, as frames.
+    func finish() throws(UserlistError) {
+        for index in buckets.indices where buckets[index].writtenCount > 0 { emit(index) }
+        try output.flush()
+    }
+
+    private func emit(_ index: Int) {
+        let bytes = buckets[index].bytes
+        output.write(int: index)
+        output.write(byte: UInt8(ascii: "\t"))
+        output.write(int: bytes.count)
+        output.write(byte: UInt8(ascii: "\n"))
+        bytes.withUnsafeBytes { output.write($0) }
+        buckets[index] = OutputWriter()
+    }
+}
