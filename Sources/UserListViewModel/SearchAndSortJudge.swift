@@ -21,9 +21,13 @@ package struct SearchAndSortJudge: RecordJudge {
     package let rowNeedsCell: Bool
     package let rowUserFields: FieldSet
     /// When the encoder writes rows of column values (``ColumnValuesWriter``): the columns, each
-    /// a key of the cell or a field the keys hold, and the writer (see ``row(of:_:id:writer:scratch:)``).
+    /// a key of the cell or a field the keys hold, and the writer (see ``row(of:_:id:initials:caption:writer:scratch:)``).
     package let valueColumns: [OutputColumn.Source]?
     let rowWriter: (any ColumnValuesWriter)?
+    /// Whether `valueColumns` print the initials or the caption, the two cell values that cost
+    /// work to make: decided once, not asked of the columns for every record.
+    let valuesReadInitials: Bool
+    let valuesReadCaption: Bool
     /// A paged run's bound (see ``PageBound``): a match past it is judged without its sort value.
     package let bound: PageBound?
     /// `--count`: every match is only counted (``RecordJudgement/counted``), nothing made of it.
@@ -40,6 +44,8 @@ package struct SearchAndSortJudge: RecordJudge {
         precondition(values.map { makesCells && $0.columns.allSatisfy(\.isKeyed) } ?? true, "column values are the cell's or fields the keys hold")
         valueColumns = values?.columns
         rowWriter = values?.writer
+        valuesReadInitials = values?.columns.contains(.cell(.initials)) ?? false
+        valuesReadCaption = values?.columns.contains(.cell(.caption)) ?? false
         self.rowNeedsCell = rowNeedsCell
         self.rowUserFields = rowUserFields
         precondition(sort?.readableFromKeys ?? true, "the keys path sorts by the keys records hold")
@@ -78,7 +84,7 @@ package struct SearchAndSortJudge: RecordJudge {
         }
         guard makesCells else { return .wanted(sortValue, cell: nil) }
         if let valueColumns, let rowWriter {
-            return .written(sortValue, row: Self.row(of: valueColumns, keys, id: id, writer: rowWriter, scratch: &scratch))
+            return .written(sortValue, row: Self.row(of: valueColumns, keys, id: id, initials: valuesReadInitials, caption: valuesReadCaption, writer: rowWriter, scratch: &scratch))
         }
         let user = rowUserFields.isEmpty ? nil : keys.user(id: id, fields: rowUserFields)
         return .wanted(sortValue, cell: rowNeedsCell ? UserCellViewModel.keyedCell(of: keys, id: id, user: user) : KeyedCell(id: id, title: "", subtitle: nil, caption: nil, avatarURL: nil, initials: "", user: user))
@@ -91,13 +97,14 @@ extension SearchAndSortJudge {
     /// ``UserCellViewModel/init(user:)`` makes it, straight from the keys' bytes. Making the cell's
     /// five strings and encoding the row from them took ~5,400 instructions a row (W3 on 50k
     /// users: 127M to make the cells, 146M to encode them, of 1,189M).
-    static func row(of columns: [OutputColumn.Source], _ keys: RecordKeys, id: String, writer: any ColumnValuesWriter, scratch: inout JudgeScratch) -> EncodedRow {
+    /// `initials`, `caption`: whether the columns print them (only then are they made).
+    static func row(of columns: [OutputColumn.Source], _ keys: RecordKeys, id: String, initials readsInitials: Bool, caption readsCaption: Bool, writer: any ColumnValuesWriter, scratch: inout JudgeScratch) -> EncodedRow {
         var idText = id
         return idText.withUTF8 { idBytes in
             let title = keys.name ?? keys.username ?? keys.email ?? idBytes
-            var initials = columns.contains(.cell(.initials)) ? UserCellViewModel.initials(ofTitle: title) : ""
+            var initials = readsInitials ? UserCellViewModel.initials(ofTitle: title) : ""
             // The bio's first non-empty line is a part of it (an ASCII bio), or made as text.
-            let captionLine = columns.contains(.cell(.caption)) ? keys.bio.map(UserCellViewModel.firstNonEmptyLine(ofUTF8:)) ?? .none : .none
+            let captionLine = readsCaption ? keys.bio.map(UserCellViewModel.firstNonEmptyLine(ofUTF8:)) ?? .none : .none
             var captionText: String? = if case .text(let text) = captionLine { text } else { nil }
             return initials.withUTF8 { initialsBytes in
                 withOptionalUTF8(&captionText) { captionTextBytes in
