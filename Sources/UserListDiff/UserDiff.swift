@@ -73,31 +73,27 @@ public struct UserDiff {
     private func load(_ service: any UserServiceProtocol, spooling: Bool,
                       _ consume: (User, UInt64, UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
         let fields = self.fields
-        do {
-            try service.loadUserBatches(annotate: { users in
-                // One buffer per batch: each user's digest, then (when spooling) its record.
-                var bytes: [UInt8] = []
-                var ranges: [Range<Int>] = []
-                ranges.reserveCapacity(users.count)
-                for user in users {
-                    let start = bytes.count
-                    withUnsafeBytes(of: UserDigest.digest(user, fields: fields)) { bytes.append(contentsOf: $0) }
-                    if spooling { UserSpool.encode(tag: Tag.old.rawValue, number: 0, user: user, into: &bytes) }
-                    ranges.append(start..<bytes.count)
-                }
-                let storage = EncodedRows(bytes)
-                return ranges.map { UserAnnotation(matchesSearch: true, sortValue: nil, row: EncodedRow(storage: storage, range: $0)) }
-            }) { annotated in
-                for item in annotated {
-                    guard let row = item.annotation.row else { continue }
-                    try row.withBytes { bytes in
-                        let digest = bytes.loadUnaligned(as: UInt64.self)
-                        try consume(item.user, digest, UnsafeRawBufferPointer(rebasing: bytes[8...]))
-                    }
+        try service.loadUserBatches(annotate: { users in
+            // One buffer per batch: each user's digest, then (when spooling) its record.
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(users.count)
+            for user in users {
+                let start = bytes.count
+                withUnsafeBytes(of: UserDigest.digest(user, fields: fields)) { bytes.append(contentsOf: $0) }
+                if spooling { UserSpool.encode(tag: Tag.old.rawValue, number: 0, user: user, into: &bytes) }
+                ranges.append(start..<bytes.count)
+            }
+            let storage = EncodedRows(bytes)
+            return ranges.map { UserAnnotation(matchesSearch: true, sortValue: nil, row: EncodedRow(storage: storage, range: $0)) }
+        }) { (annotated: [AnnotatedUser]) throws(UserlistError) in
+            for item in annotated {
+                guard let row = item.annotation.row else { continue }
+                try row.withBytes { bytes throws(UserlistError) in
+                    let digest = bytes.loadUnaligned(as: UInt64.self)
+                    try consume(item.user, digest, UnsafeRawBufferPointer(rebasing: bytes[8...]))
                 }
             }
-        } catch {
-            throw UserlistError(.data, untyped: error)
         }
     }
 }

@@ -35,7 +35,7 @@ extension Diagnostic: CustomStringConvertible {
         case .apiError:
             return "the API returned an error: \(detail)"
         case .syntax, .expression, .noUsers, .unreadableInput, .unwritableOutput, .usage, .note,
-             .configuration, .runCheck, .baseline, .stage, .damagedTemporaryFile, .inputChanged, .relayed, .unexpected:
+             .configuration, .runCheck, .baseline, .stage, .damagedTemporaryFile, .inputChanged, .relayed:
             return detail
         }
     }

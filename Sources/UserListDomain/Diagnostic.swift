@@ -48,11 +48,6 @@ public struct Diagnostic: Hashable, Sendable {
         /// A diagnostic another `userlist stage` process made and wrote as text (the stages' wire
         /// carries text, whose marked line numbers the merge resolves); `detail` is that text.
         case relayed
-        /// An error that is not userlist's own, come through a seam still typed `throws` (the
-        /// Service's `loadUsers`, see ``UserlistError/init(_:untyped:)``); `detail` is its
-        /// description. No input is known to reach it: it goes once those seams throw
-        /// `UserlistError` (issue 25).
-        case unexpected
     }
 
     public enum Severity: Hashable, Sendable {

@@ -27,18 +27,6 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
         self.diagnostic = diagnostic
     }
 
-    /// An error caught where a seam is still typed `throws`: a ``UserlistError`` as it is, a
-    /// ``SystemError`` as a failed system call of this kind, anything else ``Diagnostic/Problem/unexpected``.
-    public init(_ kind: Kind, untyped error: any Error) {
-        if let error = error as? UserlistError {
-            self = error
-        } else if let error = error as? SystemError {
-            self.init(kind, error)
-        } else {
-            self.init(kind, Diagnostic(.unexpected, String(describing: error)))
-        }
-    }
-
     /// The message without the `userlist: ` prefix, e.g. `users.json:3:17: expected ',' or '}' after an object member`.
     public var message: String { diagnostic.text }
     public var exitCode: Int32 { kind.rawValue }

@@ -17,7 +17,7 @@ struct DocumentReader {
     }
 
     /// Reads every document, then says whether the last one wanted more pages.
-    mutating func read(_ consume: (RecordBatch) throws -> Void) throws {
+    mutating func read(_ consume: (RecordBatch) throws(UserlistError) -> Void) throws(UserlistError) {
         let first = try input.firstChunk()
         parser.explanation?.layout(input: input.name, input.layout ?? .pretty)
         try read(from: first, consume)
@@ -27,7 +27,7 @@ struct DocumentReader {
     /// When the last document says more pages follow, that is reported once at the end: a saved
     /// export of every page ends with a last page, which says nothing. Where the next page is (the
     /// last document's word, else its HTTP response's `Link` header) goes to the paging report.
-    func reportMorePages(_ consume: (RecordBatch) throws -> Void) throws {
+    func reportMorePages(_ consume: (RecordBatch) throws(UserlistError) -> Void) throws(UserlistError) {
         input.paging?.inputEnded(input.name, next: morePages?.next ?? input.response?.nextLink.map { NextPage(value: $0, source: "Link header") })
         guard let warning = morePages?.warning else { return }
         let name = input.name
@@ -37,7 +37,7 @@ struct DocumentReader {
     }
 
     /// Reads the documents from `first` on (a chunk of this input) to the input's end.
-    mutating func read(from first: InputChunk, _ consume: (RecordBatch) throws -> Void) throws {
+    mutating func read(from first: InputChunk, _ consume: (RecordBatch) throws(UserlistError) -> Void) throws(UserlistError) {
         var chunk = first
         parser.layout = input.layout ?? .pretty
         while true {

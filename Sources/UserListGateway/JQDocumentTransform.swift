@@ -26,22 +26,24 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
 
     deinit { buffer.deallocate() }
 
-    func transform(_ document: JSONNode, _ emit: (JSONNode) throws -> Void) throws {
+    func transform(_ document: JSONNode, _ emit: (JSONNode) throws(UserlistError) -> Void) throws(DocumentTransformFailure) {
         // jq's outputs are handed on from inside its run, which throws only jq's own errors:
         // an output that can't be read, or `emit`'s failure, stops the run and is thrown after.
-        var failure: (any Error)?
-        try program.run(JQValue(document)) { output in
-            var text = output.json()
-            do {
-                try text.withUTF8 { bytes in
-                    let root = try parse(UnsafeRawBufferPointer(bytes))
-                    try emit(root)
+        var failure: DocumentTransformFailure?
+        do throws(JQError) {
+            try program.run(JQValue(document)) { output in
+                var text = output.json()
+                // `withUTF8` rethrows untyped: the failure comes out of it as a value.
+                failure = text.withUTF8 { bytes in
+                    let root: JSONNode
+                    do throws(JQError) { root = try parse(UnsafeRawBufferPointer(bytes)) } catch { return .expression(error) }
+                    do throws(UserlistError) { try emit(root) } catch { return .emitted(error) }
+                    return nil
                 }
-                return true
-            } catch {
-                failure = error
-                return false
+                return failure == nil
             }
+        } catch {
+            throw .expression(error)
         }
         if let failure { throw failure }
     }

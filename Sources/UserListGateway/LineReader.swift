@@ -44,16 +44,6 @@ public struct LineReader {
     /// "unexpected end of input" at the next line's first column, or a "control character in
     /// string", exactly as one run says.
     public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws(UserlistError) -> Records {
-        // ``ChunkParser`` (Pipeline/) is still typed `throws`, though all it throws out is a
-        // `UserlistError`: it becomes one here, the one place its errors leave the Gateway this way.
-        do {
-            return try readUntyped(line, input: name, number: number)
-        } catch {
-            throw UserlistError(.data, untyped: error)
-        }
-    }
-
-    private mutating func readUntyped(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws -> Records {
         var records = Records()
         var chunk: InputChunk
         if number > 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {

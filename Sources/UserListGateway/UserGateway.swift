@@ -57,16 +57,16 @@ public struct UserGateway: UserRecordSource, Sendable {
     /// One per core, up to 16.
     public static var defaultWorkers: Int { min(16, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    public func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
+    public func readRecords(_ consume: (RecordBatch) throws(UserlistError) -> Void) throws(UserlistError) {
         try readRecords(prepare: { $0 }, consume)
     }
 
-    public func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws -> Void) throws {
+    public func readRecords<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ consume: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) {
         let queue = BatchQueue<Prepared>(capacity: 2)
         let done = DispatchSemaphore(value: 0)
         let reader = Thread { [self] in
-            do {
-                try readAll(prepare: prepare) { try queue.put($0) }
+            do throws(UserlistError) {
+                try readAll(prepare: prepare) { batch throws(UserlistError) in try queue.put(batch) }
                 queue.finish(error: nil)
             } catch {
                 queue.finish(error: error)
@@ -75,19 +75,22 @@ public struct UserGateway: UserRecordSource, Sendable {
         }
         reader.stackSize = 8 << 20
         reader.start()
-        // However the consumer leaves, the reader has stopped before this returns.
-        defer {
-            queue.cancel()
-            done.wait()
-        }
-        while let batch = try queue.take() {
-            try consume(batch)
+        // However the consumer leaves, the reader has stopped before this returns: at the end
+        // of the input, at its own error, or at the consumer's (its next batch is not read).
+        defer { done.wait() }
+        do throws(UserlistError) {
+            while let batch = try queue.take() {
+                try consume(batch)
+            }
+        } catch {
+            queue.cancel(with: error)
+            throw error
         }
     }
 
     /// Reads every input in order on the calling thread (parsing on ``workers`` threads when
     /// nothing needs the documents one at a time).
-    func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws -> Void) throws {
+    func readAll<Prepared: Sendable>(prepare: @escaping @Sendable (RecordBatch) -> Prepared, _ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) {
         // The shapes with their mappings as the options want them, made once for the run.
         let shapes = mappingOptions == MappingOptions() ? self.shapes : self.shapes.map { $0.configured(mappingOptions) }
         // `--jq` programs and the explanation belong to one thread.
@@ -117,7 +120,7 @@ public struct UserGateway: UserRecordSource, Sendable {
             parser.skipBadJSON = skipBadJSON
             parser.judge = judge
             var reader = DocumentReader(input: input, parser: parser)
-            try reader.read { try emit(prepare($0)) }
+            try reader.read { batch throws(UserlistError) in try emit(prepare(batch)) }
         }
     }
 

@@ -26,13 +26,13 @@ struct ReportingUserService: UserServiceProtocol {
     let base: any UserServiceProtocol
     let side: DiffSideReport
 
-    func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
+    func loadUsers(_ consume: (User) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         let report = try base.loadUsers(consume)
         side.report = report
         return report
     }
 
-    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
+    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         let report = try base.loadUserBatches(annotate: annotate, consume)
         side.report = report
         return report

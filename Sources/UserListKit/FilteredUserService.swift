@@ -1,5 +1,6 @@
 import UserListDomain
 import UserListService
+import UserListJQ
 @_spi(Pipeline) import UserListViewModel
 
 /// One side of `userlist diff` read as the list reads it: `--where` and `--search` keep the users
@@ -11,15 +12,22 @@ struct FilteredUserService: UserServiceProtocol {
     let filter: JQUserFilter?
     let search: UserSearch?
 
-    func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
-        try base.loadUsers { user in
+    func loadUsers(_ consume: (User) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
+        try base.loadUsers { user throws(UserlistError) in
             if let search, !search.matches(user) { return }
-            if let filter, try !filter.includes(user) { return }
+            if let filter {
+                // Stopped as the batches below stop (the user has no place here to name).
+                do throws(JQError) {
+                    guard try filter.includes(user) else { return }
+                } catch {
+                    throw UserlistError(.data, UserListViewModel.whereDiagnostic(place: nil, message: error.message, id: user.id))
+                }
+            }
             try consume(user)
         }
     }
 
-    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
+    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         try base.loadUserBatches(annotate: { [filter, search] users in
             let verdicts = filter?.verdicts(for: users)
             var annotations = annotate(users)
@@ -35,7 +43,7 @@ struct FilteredUserService: UserServiceProtocol {
                 }
             }
             return annotations
-        }) { annotated in
+        }) { annotated throws(UserlistError) in
             for item in annotated {
                 if case .failed(let message) = item.annotation.filter {
                     throw UserlistError(.data, UserListViewModel.whereDiagnostic(place: item.reference?.location, message: message, id: item.user.id))

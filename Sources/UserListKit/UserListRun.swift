@@ -199,7 +199,7 @@ public struct UserListRun {
         case .framed(let framed):
             // The page's header (or the table's footer) needs the count: the rows wait on disk.
             let spool = try RowSpool()
-            viewModel.load { rows in try spool.append(rows) }
+            viewModel.load { rows throws(UserlistError) in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
             try loaded()
             framed.writeOpening(viewModel.state, to: output)
@@ -243,7 +243,7 @@ public struct UserListRun {
         var statistics = RunStatistics()
         if viewModel.canStream {
             let spool = try RowSpool()
-            viewModel.load { rows in try spool.append(rows) }
+            viewModel.load { rows throws(UserlistError) in try spool.append(rows) }
             if case .error(let error) = viewModel.state { throw error }
             try loaded()
             _ = try pages.write(total: spool.count, renderer: renderer, cells: nil, rows: spool.forEachRow)
@@ -290,7 +290,7 @@ public struct UserListRun {
     ) throws(UserlistError) -> Int {
         var written = 0
         var headerWritten = false
-        viewModel.load { rows in
+        viewModel.load { rows throws(UserlistError) in
             if !headerWritten, !rows.isEmpty {
                 renderer.writeHeader(to: output)
                 headerWritten = true
@@ -400,13 +400,8 @@ public struct UserListRun {
         next: () -> [(input: String, next: NextPage?)]
     ) throws(UserlistError) -> LoadReport {
         var firstUser: User?
-        let report: LoadReport
-        do {
-            report = try service.loadUsers { user in
-                if firstUser == nil { firstUser = user }
-            }
-        } catch {
-            throw UserlistError(.data, untyped: error)
+        let report = try service.loadUsers { user in
+            if firstUser == nil { firstUser = user }
         }
         if let explainPreamble { output.write(explainPreamble + "\n") }
         ExplanationRenderer().render(explanation, report: report, firstUser: firstUser, whereEvaluation: filter?.evaluation, next: next(), stages: stages.line, to: output)

@@ -28,27 +28,27 @@ public final class UserService: UserServiceProtocol {
     }
 
     @discardableResult
-    public func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
-        try loadUserBatches { users in
+    public func loadUsers(_ consume: (User) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
+        try loadUserBatches { users throws(UserlistError) in
             for user in users { try consume(user) }
         }
     }
 
     /// One batch per batch of records the source reads.
     @discardableResult
-    public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
-        try loadUserBatches(annotate: { users in users.map { _ in UserAnnotation(matchesSearch: true, sortValue: nil) } }) { annotated in
+    public func loadUserBatches(_ consume: ([User]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
+        try loadUserBatches(annotate: { users in users.map { _ in UserAnnotation(matchesSearch: true, sortValue: nil) } }) { annotated throws(UserlistError) in
             try consume(annotated.map(\.user))
         }
     }
 
     @discardableResult
-    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
+    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         var report = LoadReport()
         // Sized for a big export up front: rehashing a growing set of strings is costly.
         var seenIDs = UserIDSet(minimumCapacity: 1 << 16)
         let encodeCells = encodeCells
-        try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate, encodeCells: encodeCells) }) { prepared in
+        try source.readRecords(prepare: { PreparedBatch($0, annotate: annotate, encodeCells: encodeCells) }) { prepared throws(UserlistError) in
             for note in prepared.batch.notes { warnings.warn(.warning(.note, note)) }
             // Each record is moved out of the batch, not copied: copying a user's record retained
             // its strings and sort key, and letting the batch go released them again, in generic
@@ -110,7 +110,7 @@ public final class UserService: UserServiceProtocol {
         return report
     }
 
-    private func reject(_ batch: RecordBatch, _ index: Int, reason: String, kind: RejectedRecord.Kind, report: inout LoadReport) throws {
+    private func reject(_ batch: RecordBatch, _ index: Int, reason: String, kind: RejectedRecord.Kind, report: inout LoadReport) throws(UserlistError) {
         report.skipped += 1
         if let rejects, !strict {
             try rejects.reject(RejectedRecord(kind: kind, location: batch.location(ofRecord: index), reason: reason, text: batch.text(ofRecord: index)))

@@ -6,20 +6,21 @@
 public protocol UserServiceProtocol {
     /// Calls `consume` with each usable user, normalised and deduplicated, in input order.
     ///
-    /// Throws ``UserlistError`` when the input can't be read, or a record is unusable in strict mode.
+    /// Throws ``UserlistError`` when the input can't be read, or a record is unusable in strict mode,
+    /// or what `consume` threw, as it threw it.
     @discardableResult
-    func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport
+    func loadUsers(_ consume: (User) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport
 
     /// The same users, handed over a batch at a time (as they were read), for consumers that
     /// work on many users at once.
     @discardableResult
-    func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport
+    func loadUserBatches(_ consume: ([User]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport
 
     /// The same users, each with what `annotate` makes of it, worked out as soon as a batch is
     /// decoded (a service may do that on several threads at once). A user `annotate` gives nil
     /// for still counts and still hides its later duplicates, but is not handed on.
     @discardableResult
-    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport
+    func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport
 }
 
 /// What the ViewModel works out about a user as soon as it is decoded. A concrete type, not a
@@ -71,9 +72,9 @@ public struct AnnotatedUser: Sendable {
 extension UserServiceProtocol {
     /// Groups ``loadUsers(_:)``'s users into batches of up to 4096.
     @discardableResult
-    public func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport {
+    public func loadUserBatches(_ consume: ([User]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         var batch: [User] = []
-        let report = try loadUsers { user in
+        let report = try loadUsers { user throws(UserlistError) in
             batch.append(user)
             if batch.count == 4096 {
                 try consume(batch)
@@ -85,8 +86,8 @@ extension UserServiceProtocol {
     }
 
     @discardableResult
-    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws -> Void) throws -> LoadReport {
-        try loadUserBatches { users in
+    public func loadUserBatches(annotate: @escaping @Sendable ([User]) -> [UserAnnotation?], _ consume: ([AnnotatedUser]) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
+        try loadUserBatches { users throws(UserlistError) in
             try consume(zip(users, annotate(users)).compactMap { user, annotation in annotation.map { AnnotatedUser(user: user, annotation: $0) } })
         }
     }
@@ -95,7 +96,7 @@ extension UserServiceProtocol {
 extension AnnotatedUser {
     /// The whole user: built again from the record's text when it is still to be built (the same
     /// bytes through the same mapping and rules, so the same user), as it is otherwise.
-    package func materialized() throws -> User {
+    package func materialized() throws(UserlistError) -> User {
         guard isPending else { return user }
         guard let reference, case .user(let user)? = reference.batch.materialize(record: reference.index).map(NormalizedRecord.init) else {
             // The record was read once already; reading it again can only fail if the input changed.

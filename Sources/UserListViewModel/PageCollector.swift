@@ -79,13 +79,13 @@ package struct PageCollector {
 
     /// Adds a match whose sort value was worked out already; `position` (increasing in input
     /// order, unique across collectors to be merged) defaults to its order among the matches.
-    package mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws {
+    package mutating func add(_ kept: Kept, sortValue value: SortValue?, position: Int? = nil) throws(UserlistError) {
         try add(sortValue: value, position: position) { kept }
     }
 
     /// The same, with what is kept made by `make` only if it is kept: a user decided from its
     /// keys is built for the page's few, not for every match (see `RecordKeys`).
-    package mutating func add(sortValue value: SortValue?, position: Int? = nil, make: () throws -> Kept) throws {
+    package mutating func add(sortValue value: SortValue?, position: Int? = nil, make: () throws(UserlistError) -> Kept) throws(UserlistError) {
         defer { matched += 1 }
         guard keeping else { return }
         guard let limit else {
@@ -114,7 +114,7 @@ package struct PageCollector {
         try keep(SortEntry(value: sorted ? value : nil, descending: descending, sequence: position), limit: limit, make: make)
     }
 
-    private mutating func keep(_ entry: SortEntry, limit: Int, make: () throws -> Kept) rethrows {
+    private mutating func keep<E: Error>(_ entry: SortEntry, limit: Int, make: () throws(E) -> Kept) throws(E) {
         if heap.count < limit {
             heap.insert(entry)
             some[entry.sequence] = try make()
@@ -158,7 +158,7 @@ package struct PageCollector {
     }
 
     /// Sorts what is in memory into a run of its own on disk; `next` numbers the match after it.
-    private mutating func spill(next: Int) throws {
+    private mutating func spill(next: Int) throws(UserlistError) {
         let rows = all.map { kept -> EncodedRow in
             guard case .row(let row) = kept else { preconditionFailure("only rows spill") }
             return row
@@ -173,7 +173,7 @@ package struct PageCollector {
 
     /// Ends collecting: a full sort that spilled writes its last run too, and its rows are read
     /// back from ``spilled`` (``page()`` is then empty).
-    package mutating func finish() throws {
+    package mutating func finish() throws(UserlistError) {
         if spilled != nil, !all.isEmpty { try spill(next: matched) }
     }
 

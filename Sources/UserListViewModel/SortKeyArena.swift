@@ -102,13 +102,16 @@ struct SortKeyArena {
     ///
     /// Big arrays are sorted in parts on every core, then merged: the order is a strict total
     /// order (input order breaks every tie), so the result is the one sort would give.
-    func withSortedEntries<R>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes { arena in
+    ///
+    /// Typed: `body`'s error comes out as it was thrown (Array's `withUnsafeBytes` rethrows
+    /// untyped, so it is carried out of it as a `Result`).
+    func withSortedEntries<R, E: Error>(parallelAbove threshold: Int = 200_000, _ body: ([Entry], UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = bytes.withUnsafeBytes { arena in
             let descending = self.descending
-            if let sorted = Self.radixSorted(entries, arena, descending: descending) { return try body(sorted, arena) }
+            if let sorted = Self.radixSorted(entries, arena, descending: descending) { return Result { () throws(E) in try body(sorted, arena) } }
             let precedes = { (l: Entry, r: Entry) in Self.precedes(l, r, arena, descending: descending) }
             let parts = entries.count < threshold ? 1 : max(2, min(8, ProcessInfo.processInfo.activeProcessorCount))
-            guard parts > 1 else { return try body(entries.sorted(by: precedes), arena) }
+            guard parts > 1 else { return Result { () throws(E) in try body(self.entries.sorted(by: precedes), arena) } }
             let size = (entries.count + parts - 1) / parts
             let slots = UnsafeMutableBufferPointer<[Entry]>.allocate(capacity: parts)
             slots.initialize(repeating: [])
@@ -124,8 +127,9 @@ struct SortKeyArena {
             }
             var merged = shared[0]
             for part in 1..<parts { merged = Self.merge(merged, shared[part], by: precedes) }
-            return try body(merged, arena)
+            return Result { () throws(E) in try body(merged, arena) }
         }
+        return try result.get()
     }
 
     /// The entries in ``precedes(_:_:_:descending:)``'s order, by a radix sort of their first 8

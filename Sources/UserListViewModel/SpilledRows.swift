@@ -55,13 +55,13 @@ public final class SpilledRows: @unchecked Sendable {
     }
 
     /// Writes one run: `keys` sorted, each with its row (`rows[sequence - base]`).
-    func spill(_ keys: SortKeyArena, rows: [EncodedRow], base: Int) throws {
+    func spill(_ keys: SortKeyArena, rows: [EncodedRow], base: Int) throws(UserlistError) {
         if file == nil { file = try UserlistError.writingOutput { () throws(SystemError) in try TemporaryFile(name: "sort", purpose: "temporary file for sorting") } }
         let file = file!
         let start = file.length
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
-        try keys.withSortedEntries { (entries, arena) throws in
+        try keys.withSortedEntries { (entries, arena) throws(UserlistError) in
             for entry in entries {
                 let key = SortKeyArena.view(entry, arena)
                 let row = rows[entry.sequence - base]

@@ -49,24 +49,24 @@ public final class UserListViewModel {
 
     /// Loads; with `streaming` (only when ``canStream``), each batch's rows go to it in order as
     /// soon as they are decided, and the final page holds the counts but no rows.
-    public func load(streaming: (([EncodedRow]) throws -> Void)? = nil) {
+    public func load(streaming: (([EncodedRow]) throws(UserlistError) -> Void)? = nil) {
         precondition(streaming == nil || canStream, "streaming needs an encoder, no sort and no page")
         state = .loading
         do {
             state = try makeState(streaming: streaming)
         } catch {
-            state = .error(UserlistError(.data, untyped: error))
+            state = .error(error)
         }
     }
 
-    private func makeState(streaming: (([EncodedRow]) throws -> Void)?) throws -> ListState {
+    private func makeState(streaming: (([EncodedRow]) throws(UserlistError) -> Void)?) throws(UserlistError) -> ListState {
         var collector = PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, keeping: streaming == nil && !countOnly && countBy == nil, sortBudget: sortMemoryBudget)
         collector.bound = pageBound
         var streamed: [EncodedRow] = []
         // `--count-by`: one entry per distinct value, whatever the number of users.
         var counts: [String: Int] = [:]
         var missing = 0
-        loadReport = try service.loadUserBatches(annotate: annotation()) { users in
+        loadReport = try service.loadUserBatches(annotate: annotation()) { users throws(UserlistError) in
             // In input order and after dedupe: what `--where` said on the reading threads.
             // By index, reading only the fields it needs: `for item in users` copied each whole
             // annotated user out of the array (its strings, sort key and row retained, then
@@ -97,7 +97,7 @@ public final class UserListViewModel {
                     if streaming != nil { streamed.append(row) }
                     try collector.add(.row(row), sortValue: users[index].annotation.sortValue)
                 } else if users[index].isPending {
-                    try collector.add(sortValue: users[index].annotation.sortValue) { .user(try users[index].materialized()) }
+                    try collector.add(sortValue: users[index].annotation.sortValue) { () throws(UserlistError) in .user(try users[index].materialized()) }
                 } else {
                     try collector.add(.user(users[index].user), sortValue: users[index].annotation.sortValue)
                 }
@@ -128,7 +128,7 @@ public final class UserListViewModel {
             hint: "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
     }
 
-    private func reportRejected(_ item: AnnotatedUser, message: String) throws {
+    private func reportRejected(_ item: AnnotatedUser, message: String) throws(UserlistError) {
         guard let rejects else { return }
         let location = item.reference?.location ?? SourceLocation(input: "-", line: 0, column: 0)
         let record = CanonicalUserBuilder().build(item.user).json()

@@ -19,28 +19,6 @@ extension ArchitectureTests {
         ("UserListGateway/DTO/DTO+Codable.swift", "init(from decoder: any Decoder) throws", "Decodable's requirement"),
         ("UserListGateway/DTO/DTOIdentifier+Codable.swift", "init(from decoder: any Decoder) throws", "Decodable's requirement"),
         ("UserListGateway/DTO/DTOIdentifier+Codable.swift", "func encode(to encoder: any Encoder) throws", "Encodable's requirement"),
-        // The Service's seam (`UserServiceProtocol`, `UserService`) hands the caller's `consume`
-        // closure down to the record source; its consumers (ViewModel, diff, stages) throw from
-        // it. Typing it means typing UserService.swift and UserServiceProtocol.swift, which were
-        // being restructured when this test came (issue 25): until then the source's seam takes
-        // an untyped closure too, and the one conversion is `UserlistError(_:untyped:)`.
-        ("UserListDomain/UserRecordSource.swift", "func readRecords(_ consume: (RecordBatch) throws -> Void) throws", "the Service's seam, untyped until UserService is"),
-        ("UserListDomain/UserRecordSource.swift", "func readRecords<Prepared: Sendable>(prepare:", "the Service's seam, untyped until UserService is"),
-        ("UserListGateway/UserGateway.swift", "func readRecords(_ consume: (RecordBatch) throws -> Void) throws", "UserRecordSource's witness, and ParallelReader (Pipeline/) emits untyped"),
-        ("UserListGateway/UserGateway.swift", "func readRecords<Prepared: Sendable>(prepare:", "UserRecordSource's witness, and ParallelReader (Pipeline/) emits untyped"),
-        ("UserListService/UserServiceProtocol.swift", "func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport", "the Service's seam, being restructured"),
-        ("UserListService/UserServiceProtocol.swift", "func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport", "the Service's seam, being restructured"),
-        ("UserListService/UserServiceProtocol.swift", "func loadUserBatches(annotate:", "the Service's seam, being restructured"),
-        ("UserListService/UserServiceProtocol.swift", "func materialized() throws -> User", "the Service's seam, being restructured"),
-        ("UserListService/UserService.swift", "func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport", "UserServiceProtocol's witness"),
-        ("UserListService/UserService.swift", "func loadUserBatches(_ consume: ([User]) throws -> Void) throws -> LoadReport", "UserServiceProtocol's witness"),
-        ("UserListService/UserService.swift", "func loadUserBatches(annotate:", "UserServiceProtocol's witness"),
-        // The list's page and the view model take what the Service's seam throws; both files
-        // are being restructured with it.
-        ("UserListViewModel/PageCollector.swift", "func add(_ kept: Kept", "being restructured with the Service's seam"),
-        ("UserListViewModel/PageCollector.swift", "func add(sortValue value: SortValue?", "being restructured with the Service's seam"),
-        ("UserListViewModel/PageCollector.swift", "func finish() throws", "being restructured with the Service's seam"),
-        ("UserListViewModel/UserListViewModel.swift", "func load(streaming:", "its streaming closure is the Service's consumer; being restructured"),
     ]
 
     /// A declaration whose own `throws`, or a closure parameter's, is untyped: `file:line: text`.
@@ -163,8 +141,9 @@ extension ArchitectureTests {
 
     @Test func everyModuleBoundaryThrowsATypedError() throws {
         let found = try Self.sourceFiles().flatMap { Self.untypedThrows(in: $0.text, file: $0.path) }
-        #expect(found.count > 10, "the scan found too little to be reading Sources (\(found.count))")
         let allowed = Self.untypedThrowsAllowed
+        // What must stay untyped is there to find: a scan that reads nothing finds less.
+        #expect(found.count >= allowed.count, "the scan found too little to be reading Sources (\(found.count))")
         let unexplained = found.filter { site in !allowed.contains { site.file == $0.file && site.declaration.contains($0.declaration) } }
         #expect(unexplained.map { "\($0.file):\($0.line): \($0.declaration)" } == [],
                 "untyped throws at a module boundary: say what it throws (throws(UserlistError), the module's own error, or rethrows), or add it to untypedThrowsAllowed with why")

@@ -13,11 +13,11 @@ extension DomainTests {
         static let problems: [Diagnostic.Problem] = [
             .syntax, .unusableRecord, .skippedRecords(total: 30, listed: 20), .excludedRecords(count: 2), .duplicateIDs(count: 1),
             .expression, .noUsers, .apiError, .unreadableInput, .unwritableOutput, .usage, .note, .configuration, .runCheck,
-            .baseline, .stage, .damagedTemporaryFile, .inputChanged, .relayed, .unexpected,
+            .baseline, .stage, .damagedTemporaryFile, .inputChanged, .relayed,
         ]
 
         /// How many cases ``example(_:)`` has; kept by hand beside the switch.
-        static let caseCount = 20
+        static let caseCount = 19
 
         static func example(_ problem: Diagnostic.Problem) -> (diagnostic: Diagnostic, kind: UserlistError.Kind?, line: String) {
             let at = SourceLocation(input: "users.json", line: 3, column: 17)
@@ -79,8 +79,6 @@ extension DomainTests {
             case .relayed:
                 return (Diagnostic(.relayed, "users.json:3:17: expected a value"), .data,
                         "userlist: users.json:3:17: expected a value")
-            case .unexpected:
-                return (Diagnostic(.unexpected, "connection reset"), .data, "userlist: connection reset")
             }
         }
 
@@ -122,10 +120,9 @@ extension DomainTests {
             #expect(rename.exitCode == 73)
             #expect(rename.message == "--summary: out.csv: cannot rename into place: Permission denied")
             #expect(rename.diagnostic.problem == .unwritableOutput)
-            let read = UserlistError(.noInput, untyped: SystemError("read error", subject: "in.json", code: 21))
+            let read = UserlistError(.noInput, SystemError("read error", subject: "in.json", code: 21))
             #expect(read.message == "in.json: read error: Is a directory")
             #expect(read.diagnostic.problem == .unreadableInput)
-            #expect(UserlistError(.data, untyped: read) == read)
         }
     }
 }

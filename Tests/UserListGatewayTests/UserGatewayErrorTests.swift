@@ -151,14 +151,16 @@ extension GatewayTests {
 
         @Test func consumerErrorStopsTheReadAndPropagates() throws {
             let path = dir.write("many.ndjson", (1...500).map(GatewayTests.placeholderUser).joined(separator: "\n"))
-            struct Stop: Error {}
+            // The consumer's own error, not the reader's: the reader stops at it and it comes out as thrown.
+            let stop = UserlistError(.output, Diagnostic(.unwritableOutput, input: "out.csv", "write error: Broken pipe"))
             var batches = 0
-            #expect(throws: Stop.self) {
-                try UserGateway(inputs: [.file(path)], chunkSize: 256).readRecords { _ in
+            let error = try #require(throws: UserlistError.self) {
+                try UserGateway(inputs: [.file(path)], chunkSize: 256).readRecords { _ throws(UserlistError) in
                     batches += 1
-                    throw Stop()
+                    throw stop
                 }
             }
+            #expect(error == stop)
             #expect(batches == 1)
         }
     }

@@ -39,7 +39,7 @@ final class MockRecordSource: UserRecordSource {
         self.init(batches: [users.map(SourceRecord.user)])
     }
 
-    func readRecords(_ consume: (RecordBatch) throws -> Void) throws {
+    func readRecords(_ consume: (RecordBatch) throws(UserlistError) -> Void) throws(UserlistError) {
         readCount += 1
         for (number, records) in batches.enumerated() {
             if let failAfter, number >= failAfter { throw error }

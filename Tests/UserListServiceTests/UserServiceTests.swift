@@ -258,16 +258,19 @@ extension ServiceTests {
             #expect(error.exitCode == 66)
         }
 
+        /// The consumer's error stops the load and comes out as it was thrown (typed throws: the
+        /// Service does not wrap it).
         @Test func consumerErrorStopsLoading() throws {
-            struct Stop: Error {}
+            let stop = UserlistError(.output, Diagnostic(.unwritableOutput, input: "out.csv", "write error: No space left on device"))
             var seen = 0
             let service = UserService(source: MockRecordSource(users: Fixtures.numbered(5)), warnings: CollectedWarnings())
-            #expect(throws: Stop.self) {
-                try service.loadUsers { _ in
+            let error = try #require(throws: UserlistError.self) {
+                try service.loadUsers { _ throws(UserlistError) in
                     seen += 1
-                    if seen == 2 { throw Stop() }
+                    if seen == 2 { throw stop }
                 }
             }
+            #expect(error == stop)
             #expect(seen == 2)
         }
 

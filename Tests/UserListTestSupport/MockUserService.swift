@@ -6,8 +6,6 @@ public final class MockUserService: UserServiceProtocol {
     public var shouldFail = false
     public var mockUsers: [User] = []
     public var error = UserlistError(.data, Diagnostic(.syntax, at: SourceLocation(input: "users.json", line: 3, column: 17), "expected ',' or '}' after an object member"))
-    /// Thrown instead of `error` when set: an error that is not a ``UserlistError``.
-    public var otherError: (any Error)?
     /// How many times `loadUsers` was called.
     public private(set) var loadCount = 0
 
@@ -17,9 +15,9 @@ public final class MockUserService: UserServiceProtocol {
     }
 
     @discardableResult
-    public func loadUsers(_ consume: (User) throws -> Void) throws -> LoadReport {
+    public func loadUsers(_ consume: (User) throws(UserlistError) -> Void) throws(UserlistError) -> LoadReport {
         loadCount += 1
-        if shouldFail { throw otherError ?? error }
+        if shouldFail { throw error }
         for user in mockUsers { try consume(user) }
         return LoadReport(recordsRead: mockUsers.count, usersLoaded: mockUsers.count)
     }

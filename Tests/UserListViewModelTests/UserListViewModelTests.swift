@@ -68,15 +68,6 @@ extension ViewModelTests {
             #expect(error.message == "missing.json: No such file or directory")
         }
 
-        @Test func otherErrorsBecomeDataErrors() {
-            struct Broken: Error, CustomStringConvertible { var description: String { "connection reset" } }
-            let mockService = MockUserService(shouldFail: true)
-            mockService.otherError = Broken()
-            let viewModel = UserListViewModel(service: mockService)
-            viewModel.load()
-            #expect(viewModel.state == .error(UserlistError(.data, Diagnostic(.unexpected, "connection reset"))))
-        }
-
         @Test func theFilterSummaryIsWarnedAtTheEnd() {
             let filter = MockUserFilter(summary: "a note") { _ in true }
             let (_, warnings) = ViewModelTests.load([Fixtures.alice, Fixtures.bob], filter: filter)

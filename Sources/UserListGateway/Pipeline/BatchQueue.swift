@@ -4,32 +4,33 @@ import Foundation
 /// A small bounded queue handing batches from the reading thread to the consumer.
 ///
 /// Bounded so the reader runs at most `capacity` batches ahead: memory stays at a few chunks.
-/// Either side can end it: the producer with `finish(error:)`, the consumer with `cancel()`,
-/// after which `put` throws so the producer stops reading.
+/// Either side can end it: the producer with `finish(error:)`, the consumer with
+/// `cancel(with:)` (it stops at an error), after which `put` throws that error so the producer
+/// stops reading.
 final class BatchQueue<Item>: @unchecked Sendable {
-    struct Cancelled: Error {}
 
     private let condition = NSCondition()
     private var items: [Item] = []
     private var finished = false
-    private var failure: (any Error)?
-    private var cancelled = false
+    private var failure: UserlistError?
+    /// The error the consumer stopped at, once it has.
+    private var cancelled: UserlistError?
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
     /// Waits for room, then adds `batch`; throws once the consumer has cancelled.
-    func put(_ batch: Item) throws {
+    func put(_ batch: Item) throws(UserlistError) {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity, !cancelled { condition.wait() }
-        if cancelled { throw Cancelled() }
+        while items.count >= capacity, cancelled == nil { condition.wait() }
+        if let cancelled { throw cancelled }
         items.append(batch)
         condition.broadcast()
     }
 
     /// The producer is done, successfully or with `error`.
-    func finish(error: (any Error)?) {
+    func finish(error: UserlistError?) {
         condition.lock()
         finished = true
         failure = error
@@ -38,7 +39,7 @@ final class BatchQueue<Item>: @unchecked Sendable {
     }
 
     /// The next batch; nil after the last one; rethrows the producer's error in order.
-    func take() throws -> Item? {
+    func take() throws(UserlistError) -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty, !finished { condition.wait() }
@@ -51,10 +52,10 @@ final class BatchQueue<Item>: @unchecked Sendable {
         return nil
     }
 
-    /// The consumer stops early: wakes the producer, whose next `put` throws.
-    func cancel() {
+    /// The consumer stops early, at `error`: wakes the producer, whose next `put` throws it.
+    func cancel(with error: UserlistError) {
         condition.lock()
-        cancelled = true
+        cancelled = error
         items.removeAll()
         condition.broadcast()
         condition.unlock()

@@ -74,26 +74,41 @@ struct ChunkParser {
     /// A syntax error: where the document it breaks starts and where it was found, both offsets
     /// in the region given to ``parseDocuments(_:of:atEnd:into:)``; ``parse(_:of:atEnd:into:)``
     /// steps over it (`--skip-bad-json`) or stops the run at it.
-    private struct BadDocument: Error {
+    private struct BadDocument {
         let documentStart: Int
         let error: JSONSyntaxError
     }
 
+    /// What stops a pass over a region: a syntax error to step over or stop at, or an error
+    /// that stops the run as it is.
+    private enum RegionFailure: Error {
+        case badDocument(BadDocument)
+        case stop(UserlistError)
+
+        /// The syntax error; any other failure is thrown on.
+        func badDocument() throws(UserlistError) -> BadDocument {
+            switch self {
+            case .badDocument(let bad): return bad
+            case .stop(let error): throw error
+            }
+        }
+    }
+
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
-    mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+    mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
         skipBadJSON
             ? try parseSkippingBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
             : try parseStoppingAtBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
     }
 
     /// Without `--skip-bad-json`: the first bad record (see ``stop(at:in:of:atEnd:into:)``) ends the run.
-    private mutating func parseStoppingAtBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+    private mutating func parseStoppingAtBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
         let mark = batch.mark
         let result: RegionResult
         do {
             result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
-        } catch let bad as BadDocument {
-            try stop(at: bad, in: region, of: chunk, atEnd: atEnd, into: &batch)
+        } catch {
+            try stop(at: error.badDocument(), in: region, of: chunk, atEnd: atEnd, into: &batch)
         }
         // A tail simdjson left unparsed that is already a bad record stops the run now, before
         // this batch's users are handed on (as when the error is found mid-region).
@@ -105,7 +120,7 @@ struct ChunkParser {
 
     /// `--skip-bad-json`: each bad record (see ``BadRecord``) becomes an unusable record with its
     /// text, and parsing goes on after it.
-    private mutating func parseSkippingBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+    private mutating func parseSkippingBadRecords(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
         defer { baseOffset = 0 }
         var start = 0
         // After a bad record the rest is parsed in windows of whole lines, 64 KiB at first and
@@ -148,7 +163,8 @@ struct ChunkParser {
                 // The documents before the tail are decoded already.
                 start = tailStart
                 bad = found
-            } catch let document as BadDocument {
+            } catch {
+                let document = try error.badDocument()
                 bad = (start + document.documentStart, document.error.shifted(by: start))
             }
             var record: BadRecord
@@ -167,7 +183,8 @@ struct ChunkParser {
                     case .reread(let rewritten): return .reread(rewritten)
                     }
                     break
-                } catch let document as BadDocument {
+                } catch {
+                    let document = try error.badDocument()
                     bad = (start + document.documentStart, document.error.shifted(by: start))
                 }
             }
@@ -186,7 +203,7 @@ struct ChunkParser {
     /// Without `--skip-bad-json`, a bad record stops the run, but the documents before it come
     /// first: one of them can stop it sooner (a `"x"` line holds no users), as it would were the
     /// input read line by line (the Spark stages) rather than simdjson's batch at a time.
-    private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> Never {
+    private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> Never {
         var found = (documentStart: bad.documentStart, error: bad.error)
         while true {
             let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd).start
@@ -194,7 +211,8 @@ struct ChunkParser {
             do {
                 _ = try parseDocuments(UnsafeRawBufferPointer(rebasing: region[..<start]), of: chunk, atEnd: false, into: &batch)
                 break
-            } catch let earlier as BadDocument {
+            } catch {
+                let earlier = try error.badDocument()
                 found = (earlier.documentStart, earlier.error)
             }
         }
@@ -236,7 +254,7 @@ struct ChunkParser {
 
     /// Decodes every complete document in `region`; a syntax error is thrown (``BadDocument``
     /// when bad JSON is skipped, so ``parse(_:of:atEnd:into:)`` can step over it).
-    private mutating func parseDocuments(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws -> RegionResult {
+    private mutating func parseDocuments(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(RegionFailure) -> RegionResult {
         if region.isEmpty { return .needMoreInput }
         let mark = batch.mark
         if case .invalid(let message)? = parser.begin(region, batchSize: batchSize) {
@@ -249,7 +267,7 @@ struct ChunkParser {
             switch parser.next() {
             case .document(let root, let offset):
                 if layout == .lines, let previous { try endsOnItsLine(previous, before: offset, in: region, rollingBack: mark, &batch) }
-                try decode(root, at: offset, of: chunk, into: &batch)
+                do { try decode(root, at: offset, of: chunk, into: &batch) } catch { throw .stop(error) }
                 previous = offset
             case .end(let truncated):
                 if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - truncated, in: region, rollingBack: mark, &batch) }
@@ -271,12 +289,12 @@ struct ChunkParser {
     /// `}{"id": 7}` line read as `{}` and a user). The document at `start` ends before `next`
     /// (where the next one starts, or the region's parsed end): after the first line break past
     /// its start, only white space may come. One `memchr` per document, over its own line.
-    private func endsOnItsLine(_ start: Int, before next: Int, in region: UnsafeRawBufferPointer, rollingBack mark: BatchBuilder.Mark, _ batch: inout BatchBuilder) throws {
+    private func endsOnItsLine(_ start: Int, before next: Int, in region: UnsafeRawBufferPointer, rollingBack mark: BatchBuilder.Mark, _ batch: inout BatchBuilder) throws(RegionFailure) {
         guard next > start, let newline = TextPosition.firstNewline(in: region, start..<next) else { return }
         guard !region[newline..<next].allSatisfy(\.isJSONWhitespace) else { return }
         batch.rollBack(to: mark)
         let lineEnd = JSONSyntaxError(offset: newline, message: "record goes on past the end of its line")
-        throw BadDocument(documentStart: start, error: lineEnd)
+        throw .badDocument(BadDocument(documentStart: start, error: lineEnd))
     }
 
     /// Before a region with no complete document grows the buffer: when its start already can't
@@ -310,19 +328,19 @@ struct ChunkParser {
 
     /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
-    private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws -> RegionResult {
+    private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws(RegionFailure) -> RegionResult {
         guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region) else {
             if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
                 return .reread(chunk.replacingBytes(with: quoted))
             }
-            throw UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), "invalid JSON (\(simdjsonMessage))"))
+            throw .stop(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), "invalid JSON (\(simdjsonMessage))")))
         }
         // The only problem is the region's end, and more input follows.
         if found.error.offset >= region.count, !atEnd { return .needMoreInput }
-        throw BadDocument(documentStart: found.documentStart, error: found.error)
+        throw .badDocument(BadDocument(documentStart: found.documentStart, error: found.error))
     }
 
-    private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
+    private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws(UserlistError) {
         let offset = baseOffset + regionOffset
         if var elements = arrayElements {
             batch.startDocument(at: offset, path: elements.elementPath, isArray: false, transformed: false)
@@ -335,15 +353,20 @@ struct ChunkParser {
             return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
         }
         do {
-            try transform.transform(root) { output in
+            try transform.transform(root) { output throws(UserlistError) in
                 try decodeUsers(in: output, at: offset, of: chunk, into: &batch, transformed: true)
             }
-        } catch let error as JQError {
-            throw UserlistError(.data, Diagnostic(.expression, at: chunk.location(ofOffset: offset), option: "--jq", error.message))
+        } catch {
+            switch error {
+            case .expression(let error):
+                throw UserlistError(.data, Diagnostic(.expression, at: chunk.location(ofOffset: offset), option: "--jq", error.message))
+            case .emitted(let error):
+                throw error
+            }
         }
     }
 
-    private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws {
+    private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws(UserlistError) {
         let what = transformed ? "an output of --jq" : "this document"
         if root.kind == .object, let judge, !transformed, explanation == nil, nativeLinesGoToSingleUser,
            case .keyed(let keyed) = NativeRecord.readKeys(root, judge: judge, scratch: &keyScratch.scratch) {

@@ -20,7 +20,7 @@ extension ParallelReader {
     /// ``DocumentOutline``), keeping a copy of the bytes when the input can't be read twice (a
     /// pipe); detection on the outline names the users' array, which is then read element by
     /// element from the input like a top-level array.
-    func streamEnvelope(_ input: InputReader, from first: InputChunk, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void) throws -> EnvelopeRead {
+    func streamEnvelope(_ input: InputReader, from first: InputChunk, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) -> EnvelopeRead {
         var outline = DocumentOutline()
         switch outline.scan(first.bytes) {
         case .closed, .unusable: return .small
@@ -34,7 +34,7 @@ extension ParallelReader {
             source = RereadableBytes(copy: file)
         }
         guard let source else { return .small }
-        func keep(_ chunk: InputChunk) throws {
+        func keep(_ chunk: InputChunk) throws(UserlistError) {
             do { try copy?.append(chunk.bytes) } catch { throw UserlistError(.noInput, error) }
         }
         try keep(first)
@@ -70,7 +70,7 @@ extension ParallelReader {
 
     /// The users' array of the outlined document, when detection finds one that was cut (so it
     /// is worth streaming) and every other cut array is valid JSON (the outline did not check it).
-    private func usersArray(in outline: DocumentOutline, of first: InputChunk, source: RereadableBytes, inputName: String) throws
+    private func usersArray(in outline: DocumentOutline, of first: InputChunk, source: RereadableBytes, inputName: String) throws(UserlistError)
         -> (extent: DocumentOutline.ArrayExtent, mapping: any RecordMapping, path: [JSONPathComponent], morePages: PagingNote?)?
     {
         let text = first.replacingBytes(with: outline.text)
@@ -111,15 +111,15 @@ extension ParallelReader {
         return found
     }
 
-    private static func read(_ source: RereadableBytes, _ range: Range<Int>, inputName: String) throws -> [UInt8] {
+    private static func read(_ source: RereadableBytes, _ range: Range<Int>, inputName: String) throws(UserlistError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: range.count)
         var done = 0
         while done < range.count {
-            let n = try bytes.withUnsafeMutableBytes { buffer in
-                do { return try source.read(UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), range.lowerBound + done) } catch {
-                    throw UserlistError(.noInput, untyped: error)
-                }
+            // `withUnsafeMutableBytes` rethrows untyped: the read's result comes out of it as a value.
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try source.read(UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), range.lowerBound + done) }
             }
+            let n = try read.mapError { UserlistError(.noInput, $0) }.get()
             if n == 0 { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: inputName, "the input changed while it was read")) }
             done += n
         }
@@ -127,7 +127,7 @@ extension ParallelReader {
     }
 
     /// Characters (not bytes) in `range` of the input: the column where an array starts.
-    private static func characters(in source: RereadableBytes, from start: Int, to end: Int, inputName: String) throws -> Int {
+    private static func characters(in source: RereadableBytes, from start: Int, to end: Int, inputName: String) throws(UserlistError) -> Int {
         var count = 0
         var offset = start
         while offset < end {

@@ -41,7 +41,7 @@ struct ParallelReader<Prepared: Sendable> {
     }
 
     /// Reads every input in order, calling `emit` with each prepared batch in input order.
-    func read(_ emit: (Prepared) throws -> Void) throws {
+    func read(_ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) {
         let pool = WorkerPool(count: workers, makeParser: makeParser, prepare: prepare)
         defer { pool.close() }
         for source in inputs {
@@ -52,7 +52,7 @@ struct ParallelReader<Prepared: Sendable> {
         }
     }
 
-    private func read(_ input: InputReader, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void) throws {
+    private func read(_ input: InputReader, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) {
         // Chunks in flight: enough to keep every worker busy while the oldest is handed on.
         let depth = 2 * workers
         var pending: [ChunkJob<Prepared>] = []
@@ -63,7 +63,7 @@ struct ParallelReader<Prepared: Sendable> {
             // One array bigger than a chunk: its elements are parsed as documents of their own.
             guard let (rest, keepFrom) = try streamArray(input, from: chunk, mapping: mapping, pool: pool, emit) else {
                 // The input ends with the array: its HTTP response may still name the next page.
-                return try DocumentReader(input: input, parser: makeParser()).reportMorePages { try emit(prepare($0)) }
+                return try DocumentReader(input: input, parser: makeParser()).reportMorePages { batch throws(UserlistError) in try emit(prepare(batch)) }
             }
             chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
             carried = rest.count - keepFrom
@@ -78,7 +78,7 @@ struct ParallelReader<Prepared: Sendable> {
                 morePages = pages
                 guard let (rest, keepFrom) = rest else {
                     return try DocumentReader(input: input, parser: makeParser(), morePages: morePages)
-                        .reportMorePages { try emit(prepare($0)) }
+                        .reportMorePages { batch throws(UserlistError) in try emit(prepare(batch)) }
                 }
                 chunk = try input.nextChunk(after: rest, keepFrom: keepFrom)
                 carried = rest.count - keepFrom
@@ -122,7 +122,7 @@ struct ParallelReader<Prepared: Sendable> {
             }
         }
         let reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
-        try reader.reportMorePages { try emit(prepare($0)) }
+        try reader.reportMorePages { batch throws(UserlistError) in try emit(prepare(batch)) }
     }
 
     /// The mapping for the elements of the top-level array that starts `chunk`, when detection
@@ -158,8 +158,8 @@ struct ParallelReader<Prepared: Sendable> {
     /// input goes on after the array, or nil when the input ended with it.
     func streamArray(
         _ input: InputReader, from first: InputChunk, mapping: any RecordMapping, path: [JSONPathComponent] = [],
-        document: SourceLocation? = nil, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws -> Void
-    ) throws -> (InputChunk, Int)? {
+        document: SourceLocation? = nil, pool: WorkerPool<Prepared>, _ emit: (Prepared) throws(UserlistError) -> Void
+    ) throws(UserlistError) -> (InputChunk, Int)? {
         // Where the document starts (the array, or the envelope holding it): its errors name it.
         let document = document ?? first.location(ofOffset: first.bytes.firstIndex { !$0.isJSONWhitespace } ?? 0)
         var scanner = ArrayElementScanner()
@@ -168,13 +168,13 @@ struct ParallelReader<Prepared: Sendable> {
         var handedOn = 0
         var pending: [ChunkJob<Prepared>] = []
         var morePages: PagingNote?
-        func settleOldest() throws {
+        func settleOldest() throws(UserlistError) {
             let job = pending.removeFirst()
             if try settle(job, &morePages, emit) != nil {
                 throw UserlistError(.data, Diagnostic(.syntax, at: job.chunk.location(ofOffset: 0), "invalid JSON in an array element"))
             }
         }
-        func submit(upTo end: Int) throws {
+        func submit(upTo end: Int) throws(UserlistError) {
             guard end > 0 else { return }
             // A chunk's capacity, not the region's: buffers are recycled by size.
             let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
@@ -221,7 +221,7 @@ struct ParallelReader<Prepared: Sendable> {
     }
 
     /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
-    private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout PagingNote?, _ emit: (Prepared) throws -> Void) throws -> (chunk: InputChunk, keepFrom: Int)? {
+    private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout PagingNote?, _ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) -> (chunk: InputChunk, keepFrom: Int)? {
         let outcome = try job.wait()
         if outcome.hasDocuments { morePages = outcome.morePages }
         if let prepared = outcome.prepared { try emit(prepared) }
@@ -233,12 +233,12 @@ struct ParallelReader<Prepared: Sendable> {
     /// `unsubmitted`: a chunk read after `later` that no job took, given back last.
     private func finishInOrder(
         _ input: InputReader, from stop: (chunk: InputChunk, keepFrom: Int), after later: [ChunkJob<Prepared>],
-        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: PagingNote?, _ emit: (Prepared) throws -> Void
-    ) throws {
+        unsubmitted: (chunk: InputChunk, carried: Int)? = nil, morePages: PagingNote?, _ emit: (Prepared) throws(UserlistError) -> Void
+    ) throws(UserlistError) {
         for job in later { input.giveBack(job.chunk, from: job.carried) }
         if let unsubmitted { input.giveBack(unsubmitted.chunk, from: unsubmitted.carried) }
         var reader = DocumentReader(input: input, parser: makeParser(), morePages: morePages)
-        let emitPrepared: (RecordBatch) throws -> Void = { try emit(prepare($0)) }
+        let emitPrepared: (RecordBatch) throws(UserlistError) -> Void = { batch throws(UserlistError) in try emit(prepare(batch)) }
         try reader.read(from: input.nextChunk(after: stop.chunk, keepFrom: stop.keepFrom), emitPrepared)
         try reader.reportMorePages(emitPrepared)
     }
@@ -265,7 +265,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let layout: InputLayout
     /// For a streamed array's elements: where the document holding them starts.
     let enclosing: SourceLocation?
-    private var result: Result<Outcome, any Error>?
+    private var result: Result<Outcome, UserlistError>?
     private let finished = DispatchSemaphore(value: 0)
 
     init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout, enclosing: SourceLocation? = nil) {
@@ -287,7 +287,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             parser.arrayElements = nil
             parser.enclosingDocument = nil
         }
-        result = Result {
+        result = Result { () throws(UserlistError) in
             // A record every 256 bytes or so: an export's users are 300–500 bytes a line.
             var batch = BatchBuilder(expectedRecords: regionEnd / 256)
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
@@ -316,7 +316,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     }
 
     /// The outcome, once the worker is done; rethrows its error.
-    func wait() throws -> Outcome {
+    func wait() throws(UserlistError) -> Outcome {
         finished.wait()
         return try result!.get()
     }
