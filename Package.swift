@@ -160,8 +160,8 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
-        // What the test targets share: the seeded generator, sample users, a temporary directory,
-        // the package's root, and the mock at the Service's seam.
+        // What the test targets share: the seeded generator, sample users, the canonical user with
+        // every field set, a temporary directory, the package's root, and the mock at the Service's seam.
         .target(name: "UserListTestSupport", dependencies: ["UserListDomain", "UserListService"], path: "Tests/UserListTestSupport"),
         // One test target per module, named after it, so a change to a module runs its own tests
         // first (`swift test --filter UserListGatewayTests`) and a type's tests are found by name;
@@ -200,10 +200,15 @@ let package = Package(
             name: "UserListRenderingTests",
             dependencies: ["UserListTestSupport", "UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
         ),
-        // The composed run: UserListRun's wiring, diagnostics as a run gives them, the stages' records.
+        // The composed run: UserListRun's wiring, diagnostics as a run gives them.
         .testTarget(
             name: "UserListKitTests",
-            dependencies: ["UserListTestSupport", "UserListKit", "UserListStages", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON", "UserListDiff", "UserListPredicate", "UserListJQ", "UserListGateway"]
+            dependencies: ["UserListTestSupport", "UserListKit", "UserListDomain", "UserListService", "UserListViewModel", "UserListRendering", "UserListJSON", "UserListDiff", "UserListPredicate", "UserListJQ", "UserListGateway"]
+        ),
+        // The stages' own parts: the cuts of the run's list, the records and line marks between them.
+        .testTarget(
+            name: "UserListStagesTests",
+            dependencies: ["UserListStages", "UserListKit", "UserListDomain", "UserListJSON", "UserListViewModel", "UserListRendering", "UserListTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

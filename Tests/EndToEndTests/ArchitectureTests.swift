@@ -158,6 +158,19 @@ import UserListTestSupport
         #expect(undeclared.sorted() == [], "imports of targets not in the importer's dependencies")
     }
 
+    /// Tests mirror modules: every Swift module of `Sources/` has a test target named after it
+    /// (`UserListGateway` → `UserListGatewayTests`), so a change to one runs its own tests first.
+    /// The executable is tested as a user runs it, by `EndToEndTests`.
+    @Test func everyModuleHasItsOwnTestTarget() throws {
+        let manifest = try Self.manifestTargets()
+        let modules = try FileManager.default.contentsOfDirectory(atPath: PackageRoot.file("Sources").path)
+            .filter { manifest[$0] != nil && !$0.hasPrefix("C") && $0 != "userlist" }
+        #expect(modules.count > 10, "the modules under Sources/ were not found")
+        let missing = modules.filter { manifest[$0 + "Tests"] == nil }
+        #expect(missing.sorted() == [], "modules without a test target of their own")
+        #expect(manifest["EndToEndTests"]?.contains("userlist") == true)
+    }
+
     /// Nothing above `UserListPlatform` imports the C library: the OS has one owner.
     @Test func onlyThePlatformImportsTheCLibrary() throws {
         let found = try Self.sourceFiles().filter { file in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UserListTestSupport
 @_spi(Pipeline) @testable import UserListKit
 @_spi(Pipeline) @testable import UserListViewModel
 @testable import UserListRendering
@@ -8,17 +9,11 @@ import Testing
 @_spi(Pipeline) import UserListDomain
 @testable import UserListJQ
 @testable import UserListGateway
-@testable import UserListStages
 
 /// `CanonicalField` is the one table of the canonical user's fields: the user's storage has
 /// exactly its fields, and every list of fields elsewhere is the table's.
 @Suite struct CanonicalFieldTableTests {
-    /// A user whose every field holds its own name (`address.city` holds "address.city").
-    static var named: User {
-        var user = User(id: "")
-        for field in CanonicalField.allCases { user.setText(field.name, of: field) }
-        return user
-    }
+    static var named: User { CanonicalFixtures.everyFieldNamed }
 
     /// The dotted paths of every text the user's storage holds, in declaration order, found by
     /// reflection: a field added to `User` (or its address, geo or company) shows up here.
@@ -135,7 +130,7 @@ import Testing
             for key in field.jsonPath { value = (value as? [String: Any])?[key] }
             #expect(value as? String == field.name, "\(field)")
         }
-        #expect(Self.keysInOrder(written) == Self.preorder(.user))
+        #expect(CanonicalFixtures.keysInOrder(written) == CanonicalFixtures.preorder(.user))
 
         func requiredKeys(_ schema: [String: Any]) -> [String] { schema["required"] as? [String] ?? [] }
         let schema = OutputSchema.canonicalUser
@@ -171,12 +166,12 @@ import Testing
         CellJSON.append(row, columns: columns, to: ndjson)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ndjson.text.utf8)) as? [String: String])
         #expect(object == Dictionary(uniqueKeysWithValues: names.map { ($0, $0) }))
-        #expect(Self.keysInOrder(ndjson.text) == names)
+        #expect(CanonicalFixtures.keysInOrder(ndjson.text) == names)
 
         #expect(CSVCellRenderer.header == CellKey.allCases.map(\.rawValue).joined(separator: ",") + "\r\n")
         let cell = OutputWriter()
         CellJSON.append(row, columns: .cells, to: cell)
-        #expect(Self.keysInOrder(cell.text) == CellKey.allCases.map(\.rawValue))
+        #expect(CanonicalFixtures.keysInOrder(cell.text) == CellKey.allCases.map(\.rawValue))
     }
 
     /// The diff spool writes the table's fields and reads them back.
@@ -189,38 +184,11 @@ import Testing
         #expect(try spool.record(at: offset).user == Self.named)
     }
 
-    /// The stages' user JSON (still written field by field, in `Stages/`) carries every field
-    /// of the table, under its JSON path.
-    @Test func theStagesUserJSONCarriesEveryField() throws {
-        let output = OutputWriter()
-        StageUserJSON.append(Self.named, place: nil, to: output)
-        #expect(Self.keysInOrder(output.text) == Self.preorder(.user))
-        let batch = StageRecordBatch()
-        output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
-        #expect(batch.users().0.map(\.0) == [Self.named])
-    }
-
     /// The general mapping's collector (a struct of strings, for speed) sets and builds every
     /// field of the table.
     @Test func theGeneralMappingCollectsEveryField() {
         var mapped = MappedFields()
         for field in CanonicalField.allCases { mapped.set(field, field.name) }
         #expect(mapped.user() == Self.named)
-    }
-
-    /// The keys of compact JSON text, in the order they come.
-    static func keysInOrder(_ json: String) -> [String] {
-        let regex = try! NSRegularExpression(pattern: #""([A-Za-z.]+)":"#)
-        return regex.matches(in: json, range: NSRange(json.startIndex..., in: json)).map { String(json[Range($0.range(at: 1), in: json)!]) }
-    }
-
-    /// Every key of `group` and of the objects in it, depth first.
-    static func preorder(_ group: CanonicalGroup) -> [String] {
-        group.members.flatMap { member -> [String] in
-            switch member {
-            case .field(let field): [field.jsonKey]
-            case .group(let nested): [nested.key] + preorder(nested)
-            }
-        }
     }
 }

@@ -3,7 +3,6 @@ import Testing
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListRendering
-@testable import UserListStages
 
 /// The run as named stages: which stages a run has, in order, what its render stage writes, and
 /// the cuts the distributed stages take of it.
@@ -49,20 +48,5 @@ import UserListRendering
         let jq = Self.run { $0.preTransform = ".users"; $0.outputTransform = ".name" }
         #expect(jq.line == "read → frame → jq → decode → map → normalise → dedupe → render (jq-out)")
         #expect(jq.render?.writer.encoder == nil)
-    }
-
-    @Test func theDistributedStagesCutTheSameList() {
-        let pipeline = Self.run {
-            $0.whereExpression = ".id != \"3\""
-            $0.query = UserListQuery(search: "a", sort: UserSortOrder(key: .name))
-        }
-        #expect(Self.names(pipeline) == [.read, .frame, .decode, .map, .normalise, .dedupe, .filter, .search, .rank, .cells, .render])
-        #expect(Self.names(pipeline.through(.normalise)) == [.read, .frame, .decode, .map, .normalise])
-        #expect(Self.names(pipeline.from(.filter).through(.cells)) == [.filter, .search, .rank, .cells])
-        #expect(Self.names(pipeline.from(.rank)) == [.rank, .cells, .render])
-        // Every match of a sorted export travels as the format's row, sorted by the driver.
-        #expect(StagePlan(pipeline.from(.filter).through(.cells)).kind == .rows)
-        #expect(StagePlan(Self.run { $0.countOnly = true }).kind == .count)
-        #expect(StagePlan(Self.run { $0.format = .table }).kind == .users)
     }
 }
