@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
-        // xxHash (Debian's libxxhash-dev), header-only: the hash of ByteKeyTable (dedupe's ids, the sort head memo).
+        // xxHash (Debian's libxxhash-dev), header-only: the hash of ByteKeyTable (dedupe's ids, the sort head memo, the diff's ids).
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
         .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
         // Data structures the layers share, one per file (as swift-collections holds them):
         // `ByteKeyTable`, byte strings found by their bytes through an open-addressing table of
-        // XXH3 hashes (dedupe's ids, the sort head memo). Public and `@inlinable`: it runs per record.
+        // XXH3 hashes (dedupe's ids, the sort head memo, the diff's ids). Public and `@inlinable`: it runs per record.
         .target(name: "UserListCollections", dependencies: ["CXXHash", "UserListPlatform"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors
@@ -114,10 +114,11 @@ let package = Package(
             ]
         ),
         // `userlist diff`: two exports compared by id in bounded memory (ids and digests, not
-        // users), over the Service's source seam; what differs is spooled to temporary files.
+        // users, the ids in a ByteKeyTable), over the Service's source seam; what differs is
+        // spooled to temporary files.
         .target(
             name: "UserListDiff",
-            dependencies: ["UserListDomain", "UserListService", "UserListPlatform"]
+            dependencies: ["UserListDomain", "UserListService", "UserListPlatform", "UserListCollections"]
         ),
         // json, ndjson, csv, tsv, table, markdown and html over a buffered writer; --jq-out; diff entries.
         .target(
