@@ -146,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "userlist",
             dependencies: [
-                "UserListKit", "UserListStages", "UserListPlatform",
+                "UserListKit", "UserListStages", "UserListPlatform", "UserListJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],

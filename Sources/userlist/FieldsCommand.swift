@@ -1,5 +1,6 @@
 import ArgumentParser
 import UserListKit
+import UserListJSON
 
 /// `userlist fields`: the names `--fields` takes, with their types and what they hold.
 struct FieldsCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct FieldsCommand: ParsableCommand {
         let fields = FieldCatalog.all
         var text = ""
         func json(_ field: FieldCatalog.Field) -> String {
-            "{\"name\":\(JSONString(field.name)),\"kind\":\"\(field.kind)\",\"type\":\"\(field.type)\",\"description\":\(JSONString(field.description))}"
+            "{\"name\":\(JSONStringLiteral.quoted(field.name)),\"kind\":\"\(field.kind)\",\"type\":\"\(field.type)\",\"description\":\(JSONStringLiteral.quoted(field.description))}"
         }
         switch format {
         case "json": text = "[" + fields.map(json).joined(separator: ",") + "]\n"
@@ -38,21 +39,4 @@ struct FieldsCommand: ParsableCommand {
         }
         StandardError.printOrFail(String(text.dropLast()))
     }
-}
-
-/// `text` as a JSON string literal.
-func JSONString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
 }

@@ -69,7 +69,7 @@ public enum JSONPathLocator {
             switch component {
             case .key(let key):
                 text += "."
-                text += isPlainIdentifier(key) ? key : quoted(key)
+                text += isPlainIdentifier(key) ? key : JSONStringLiteral.quoted(key)
             case .index(let index):
                 // `[3]` alone would be an array constructor in jq; the root needs its dot.
                 if text.isEmpty { text = "." }
@@ -322,27 +322,5 @@ public enum JSONPathLocator {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
         }
         return isLetter(first) && key.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
-
-    /// The key as a JSON (and jq) string literal.
-    private static func quoted(_ key: String) -> String {
-        var text = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}":
-                let digits = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default:
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }
