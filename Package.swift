@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"])]),
         .systemLibrary(name: "CLzma", providers: [.apt(["liblzma-dev"])]),
-        // xxHash (Debian's libxxhash-dev), header-only: the hash of ByteKeyTable (dedupe's ids, the sort head memo, the diff's ids).
+        // xxHash (Debian's libxxhash-dev), header-only: ByteHash, the hash of ByteKeyTable (dedupe's ids, the sort head memo, the diff's ids) and of the diff's digests.
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // Oniguruma (Debian's libonig-dev), the regex engine libjq 1.6 runs: a native `test()`.
         .systemLibrary(name: "COniguruma", providers: [.apt(["libonig-dev"])]),
@@ -56,8 +56,9 @@ let package = Package(
         // values, which the Domain turns into problems once (UserlistError+SystemError.swift).
         .target(name: "UserListPlatform", dependencies: ["CStackGuard"]),
         // Data structures the layers share, one per file (as swift-collections holds them):
-        // `ByteKeyTable`, byte strings found by their bytes through an open-addressing table of
-        // XXH3 hashes (dedupe's ids, the sort head memo, the diff's ids). Public and `@inlinable`: it runs per record.
+        // `ByteHash` (XXH3, seeded per process) and `ByteKeyTable`, byte strings found by their
+        // bytes through an open-addressing table of their hashes (dedupe's ids, the sort head
+        // memo, the diff's ids). Public and `@inlinable`: it runs per record.
         .target(name: "UserListCollections", dependencies: ["CXXHash", "UserListPlatform"]),
         // JSON as simdjson parsed it (a tape view, a stream of documents) and exact diagnostics:
         // what the Gateway and the jq adapters read, knowing nothing of users. Its hot accessors

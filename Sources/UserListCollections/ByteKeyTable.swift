@@ -68,7 +68,7 @@ public struct ByteKeyTable<Value> {
     /// process, as Swift's `Hasher` is, so input crafted to collide can't make every lookup a walk
     /// of the table. Any thread may work it out ahead of the lookup.
     @inlinable public static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        userlist_xxh3(key.baseAddress, key.count, ByteKeyTableSeed.value)
+        ByteHash.hash(UnsafeRawBufferPointer(key))
     }
 
     /// Asks for the cache line of the slot a key of `hash` is looked up at first: in a table of
