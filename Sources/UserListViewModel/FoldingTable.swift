@@ -16,6 +16,17 @@ struct FoldingTable: @unchecked Sendable {
     let pageIndex: UnsafeMutablePointer<UInt16>
     let pages: UnsafeMutablePointer<UInt32>
     let mappings: UnsafeMutablePointer<UInt8>
+    /// One bit per block of 64 scalars below U+10000 (`s >> 6`): set when some scalar in it folds
+    /// to text with an ASCII byte, or is context-dependent (folded by Foundation). Text with no
+    /// scalar in a set block, none at or past U+10000, and no ASCII letter folds to no ASCII at
+    /// all (see ``TextFolding/mayContain(_:folded:)``).
+    let asciiBlocks: UnsafeMutablePointer<UInt64>
+
+    /// Whether `scalar` (below U+10000) is in a block ``asciiBlocks`` sets.
+    @inline(__always)
+    func mayFoldToASCII(block: Int) -> Bool {
+        asciiBlocks[block >> 6] >> UInt64(block & 63) & 1 != 0
+    }
 
     /// Decoded once, never freed.
     static let shared = FoldingTable()
@@ -85,5 +96,17 @@ struct FoldingTable: @unchecked Sendable {
         for (k, p) in pageList.enumerated() { (pages + k * 256).initialize(from: p, count: 256) }
         mappings = .allocate(capacity: mappingBytes.count)
         mappings.initialize(from: mappingBytes, count: mappingBytes.count)
+        asciiBlocks = .allocate(capacity: 16)
+        asciiBlocks.initialize(repeating: 0, count: 16)
+        for scalar in 0x80 ..< 0x10000 {
+            let page = pageOf[scalar >> 8]
+            guard page != 0 else { continue }
+            let entry = pageList[page][scalar & 0xFF]
+            let offset = Int(entry & 0xFFFF)
+            let mapped = offset == 0 ? [] : mappingBytes[(offset + 1) ..< (offset + 1 + Int(mappingBytes[offset]))]
+            if entry & Self.context != 0 || mapped.contains(where: { $0 < 0x80 }) {
+                asciiBlocks[scalar >> 12] |= 1 << UInt64(scalar >> 6 & 63)
+            }
+        }
     }
 }

@@ -14,6 +14,8 @@ import Synchronization
 /// --page 3`) about 430k of 1M users match and all but a few hundred are past the page.
 package final class PageBound: Sendable {
     private let prefix = Atomic<UInt64>(0)
+    /// How many of a key's folded bytes the bound compares.
+    static let prefixLength = 8
     private let isSetFlag = Atomic<Bool>(false)
     package let descending: Bool
 

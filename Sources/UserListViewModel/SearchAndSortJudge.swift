@@ -173,10 +173,11 @@ extension SearchAndSortJudge {
     }
 
     /// Whether the folded form of `text` is past `bound` (false when folding needs Foundation).
+    /// The bound holds a key's first 8 folded bytes, so only those are folded (a name a match).
     static func isPast(_ bound: PageBound, _ text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
         let room = text.count * FoldingTable.maxGrowth
         if scratch.count < room { scratch = [UInt8](repeating: 0, count: max(room, 2 * scratch.count, 256)) }
-        let written = scratch.withUnsafeMutableBufferPointer { TextFolding.foldUTF8(text, into: $0.baseAddress!) }
+        let written = scratch.withUnsafeMutableBufferPointer { TextFolding.foldUTF8(text, into: $0.baseAddress!, prefix: PageBound.prefixLength) }
         guard written >= 0 else { return false }
         return scratch.withUnsafeBufferPointer { bound.excludes(folded: UnsafeBufferPointer(rebasing: $0[..<written])) }
     }

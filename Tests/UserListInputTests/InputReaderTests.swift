@@ -69,6 +69,40 @@ extension InputTests {
             #expect(next.location(ofOffset: 4) == InputLocation(input: path, line: 3, column: 1))
         }
 
+        /// Chunks bigger than one `read` (their line breaks counted piece by piece as they come),
+        /// each cut at its last line break with a partial line kept over, from a file and from
+        /// gzip: every chunk's first line is the input's line there.
+        @Test(arguments: [false, true])
+        func chunksFarIntoABigInputKnowTheirLine(gzipped: Bool) throws {
+            var text = ""
+            var random = SeededGenerator(state: 5)
+            for line in 1...60_000 { text += "{\"id\":\(line)" + String(repeating: "x", count: Int.random(in: 0...40, using: &random)) + "}\n" }
+            var path = dir.write("big.ndjson", text)
+            if gzipped {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["gzip", "-f", "-n", path]
+                try process.run()
+                process.waitUntilExit()
+                try #require(process.terminationStatus == 0, "gzip is not installed")
+                path += ".gz"
+            }
+            let bytes = Array(text.utf8)
+            let input = try InputReader(.file(path), chunkSize: 700_000, errorBody: { _ in nil })
+            var chunk = try input.firstChunk()
+            var start = 0, checked = 0
+            while !input.reachedEnd {
+                let keepFrom = chunk.safeRegionEnd - 7  // the last line's first bytes stay over
+                start += keepFrom
+                chunk = try input.nextChunk(after: chunk, keepFrom: keepFrom)
+                let line = 1 + bytes[..<start].count { $0 == UInt8(ascii: "\n") }
+                let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                #expect(chunk.location(ofOffset: 0) == InputLocation(input: path, line: line, column: start - lineStart + 1))
+                checked += 1
+            }
+            #expect(checked >= 2)
+        }
+
         /// The reader passes an HTTP error's body to `errorBody` (its bytes after the head), and
         /// the error says what that returns; a body it can't read leaves the status alone.
         @Test func anHTTPErrorSaysWhatItsReaderFindsInTheBody() throws {

@@ -176,7 +176,7 @@ extension ViewModelTests {
 
         /// Random text mixing scripts, marks of every kind (including long runs of them), NUL and
         /// context-dependent scalars.
-        @Test func randomText() {
+        static func randomTexts(seed: UInt64) -> [String] {
             let table = FoldingTable.shared
             let marks = Array(Self.allScalars.filter { table.entry($0) & FoldingTable.mark != 0 })
             let pools: [[UInt32]] = [
@@ -189,7 +189,7 @@ extension ViewModelTests {
                  0x200D, 0x1F3FB, 0xE0100, 0x1DCD, 0x344, 0xFF9E, 0x1B44],
                 Array(0x1F300...0x1F3FF) + Array(0xFF01...0xFF5E) + Array(0xFB00...0xFB4F) + [0xDF, 0x1E9E, 0x130, 0x131, 0x149, 0x1C5, 0x3A3, 0x3C2, 0x390, 0x587, 0x2126],
             ]
-            var random = SeededGenerator(state: 2024)
+            var random = SeededGenerator(state: seed)
             var texts: [String] = []
             for k in 0..<5000 {
                 var text = String.UnicodeScalarView()
@@ -211,6 +211,11 @@ extension ViewModelTests {
                 }
                 texts.append(String(text))
             }
+            return texts
+        }
+
+        @Test func randomText() {
+            let texts = Self.randomTexts(seed: 2024)
             #expect(Self.mismatches(texts) == [])
             let byteMismatches = texts.filter { text in
                 Self.appendFolded(text).map { $0 != Array(Self.foundation(text).utf8) } ?? false
@@ -278,6 +283,54 @@ extension ViewModelTests {
         func foldedContains(haystack: String, needle: String, expected: Bool) {
             #expect(Self.foldedContains(haystack, needle) == expected)
             #expect(Self.foundationContains(haystack, needle) == expected)
+        }
+
+        /// Search agrees with Foundation on random text, for needles of ASCII letters (where a
+        /// haystack that can't fold to the needle's first byte is not folded at all) and for
+        /// needles cut from other texts.
+        @Test func foldedContainsAgreesOnRandomText() {
+            let texts = Self.randomTexts(seed: 77)
+            var random = SeededGenerator(state: 78)
+            var disagreements: [String] = []
+            var found = 0
+            for text in texts {
+                let letters = (0..<Int.random(in: 1...2, using: &random)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x41...0x5A, using: &random) | (Bool.random(using: &random) ? 0x20 : 0))) }
+                let other = Array(texts.randomElement(using: &random)!.unicodeScalars) + ["x"]
+                let from = Int.random(in: 0..<other.count, using: &random)
+                let cut = String(String.UnicodeScalarView(other[from ..< min(other.count, from + Int.random(in: 1...3, using: &random))]))
+                for needle in [String(letters), cut, String(Array(text.unicodeScalars).prefix(2).map(Character.init))] {
+                    let expected = Self.foundationContains(text, needle)
+                    if expected { found += 1 }
+                    if Self.foldedContains(text, needle) != expected, disagreements.count < 20 {
+                        disagreements.append("[\(Self.hex(text))] ∋ [\(Self.hex(needle))]: Foundation says \(expected)")
+                    }
+                }
+            }
+            #expect(disagreements == [])
+            #expect(found > 1000)
+        }
+
+        /// Folding stopped after `prefix` bytes (a page bound's check) writes what the whole
+        /// fold begins with, at least `prefix` bytes of it — and, for a text the table leaves to
+        /// Foundation, what Foundation's fold begins with.
+        @Test func prefixFoldBeginsTheWholeFold() {
+            var failures: [String] = []
+            for text in Self.randomTexts(seed: 91) + Self.names {
+                let utf8 = Array(text.utf8)
+                var whole = [UInt8](repeating: 0, count: utf8.count * FoldingTable.maxGrowth + 1)
+                var head = whole
+                let wholeCount = utf8.withUnsafeBufferPointer { TextFolding.foldUTF8($0, into: &whole[0]) }
+                let headCount = utf8.withUnsafeBufferPointer { TextFolding.foldUTF8($0, into: &head[0], prefix: 8) }
+                guard headCount >= 0 else {
+                    if wholeCount >= 0 { failures.append("[\(Self.hex(text))]: the prefix fold gave up, the whole one did not") }
+                    continue
+                }
+                let reference = wholeCount >= 0 ? Array(whole[..<wholeCount]) : Array(Self.foundation(text).utf8)
+                if !reference.starts(with: head[..<headCount]) || headCount < min(8, reference.count) {
+                    failures.append("[\(Self.hex(text))]: \(head[..<headCount]) is not the start of \(reference)")
+                }
+            }
+            #expect(failures.prefix(20) == [])
         }
 
         @Test func foldedContainsReusesScratch() {

@@ -94,6 +94,16 @@ extension DiagnosticsTests {
             #expect(Array(text.utf8).withUnsafeBytes { TextPosition.countNewlines(in: $0) } == count)
         }
 
+        /// Nothing but newlines, at lengths around the 16-byte steps and the 255-step lanes (a
+        /// lane of byte counters would wrap past 255 hits).
+        @Test(arguments: [0, 1, 15, 16, 17, 255 * 16 - 1, 255 * 16, 255 * 16 + 1, 100_003])
+        func countsABufferOfNewlines(length: Int) {
+            let bytes = [UInt8](repeating: UInt8(ascii: "\n"), count: length)
+            #expect(bytes.withUnsafeBytes { TextPosition.countNewlines(in: $0) } == length)
+            let offset = Array(bytes.dropFirst(min(length, 3)))
+            #expect(offset.withUnsafeBytes { TextPosition.countNewlines(in: $0) } == offset.count)
+        }
+
         @Test func countsNewlinesInABigBuffer() {
             // 1 MiB with a newline every 37 bytes, plus one at each end.
             var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
