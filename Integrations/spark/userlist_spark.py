@@ -357,7 +357,8 @@ def plan_splits(spark, files):
             splits += [Split(index, part == 0) for part in range(lines.getNumPartitions())]
             continue
         try:
-            size = os.path.getsize(path)
+            # Only a regular file is cut by its size (a named pipe's is 0, and it reads once).
+            size = os.path.getsize(path) if os.path.isfile(path) else None
         except OSError:
             size = None  # not here: the map stage, where it runs, says whether it is there
         if size == 0:
