@@ -58,7 +58,7 @@
 
 /// Decides about records from their keys on the reading threads (the ViewModel's search and sort,
 /// handed down through the Gateway): one per run, shared by every reading thread.
-@_spi(Pipeline) public protocol RecordJudge: Sendable {
+@_spi(Pipeline) public protocol RecordJudge: AnyObject, Sendable {
     /// The keys it reads, of name, username, email, city, company name, bio and avatar: only these are read
     /// (and must be as the Service leaves them); the others are left nil.
     var reads: FieldSet { get }

@@ -73,7 +73,11 @@ struct BatchBuilder {
 
     /// The batch, with a locator that reads positions from `chunk`, which it keeps alive; a
     /// keyed record is built again from its text with `fields` (``RecordBatch/materialize(record:)``).
-    func finish(chunk: InputChunk, fields: FieldSet = .all) -> RecordBatch {
+    /// The records move into the batch (the builder keeps none): its consumer then moves each
+    /// out once (``RecordBatch/takeRecords()``) instead of copying it.
+    mutating func finish(chunk: InputChunk, fields: FieldSet = .all) -> RecordBatch {
+        let records = self.records
+        self.records = []
         let documents = self.documents
         let paths = self.paths
         // The last document that starts at or before record `index`, and the record's path in it.

@@ -35,7 +35,14 @@ struct ChunkParser {
     private(set) var batchSize = 1 << 20
     /// Set while parsing the elements of one big array as documents of their own (see
     /// ``ArrayElementScanner``): each document is element `next` of the array.
-    var arrayElements: ArrayElements?
+    var arrayElements: ArrayElements? {
+        didSet { readsArrayElements = arrayElements != nil }
+    }
+    /// Whether ``arrayElements`` and ``transform`` are set, asked per document as plain flags:
+    /// testing or binding the optionals themselves (an existential inside each) copied them,
+    /// and once the whole parser, through value witnesses (W1 on 50k users: ~15M instructions).
+    private var readsArrayElements = false
+    private let transforms: Bool
 
     init(shapes: [any PayloadShape], transform: (any DocumentTransform)?, fields: FieldSet = .all, explanation: MappingExplanation? = nil) {
         self.shapes = shapes
@@ -44,6 +51,7 @@ struct ChunkParser {
         nativeLinesGoToSingleUser = arrayless.firstIndex { $0 is SingleUserShape }
             .map { single in arrayless[..<single].allSatisfy { $0 is GitHubShape } } ?? false
         self.transform = transform
+        transforms = transform != nil
         self.fields = fields
         self.explanation = explanation
     }
@@ -324,14 +332,14 @@ struct ChunkParser {
 
     private mutating func decode(_ root: JSONNode, at regionOffset: Int, of chunk: InputChunk, into batch: inout BatchBuilder) throws {
         let offset = baseOffset + regionOffset
-        if var elements = arrayElements {
+        if readsArrayElements, var elements = arrayElements {
             batch.startDocument(at: offset, path: elements.elementPath, isArray: false, transformed: false)
             batch.records.append(map(root, with: elements.mapping, transformed: false))
             elements.next += 1
             arrayElements = elements
             return
         }
-        guard let transform else {
+        guard transforms, let transform else {
             return try decodeUsers(in: root, at: offset, of: chunk, into: &batch, transformed: false)
         }
         do {
@@ -460,5 +468,7 @@ struct ChunkParser {
 
 /// A reading thread's ``JudgeScratch`` (a class, so the non-mutating decode can reuse it).
 final class KeyScratch {
-    var scratch = JudgeScratch()
+    /// Unchecked: only its parser's thread touches it, one record at a time, and the dynamic
+    /// exclusivity check of a class's `var` passed `inout` cost ~80 instructions a record.
+    @exclusivity(unchecked) var scratch = JudgeScratch()
 }
