@@ -59,7 +59,7 @@ enum NativeRecord {
 
     /// The record's keys, found by length, then one comparison with each key of that length (a
     /// chain of `equals` tried up to ten keys for each).
-    enum Key {
+    enum Key: CaseIterable {
         case id, name, username, email, avatarURL, bio, phone, website, address, company
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
