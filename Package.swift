@@ -142,7 +142,7 @@ let package = Package(
         // the one run's list of stages (UserListKit's `ListPipeline`), and the lines between them.
         .target(
             name: "UserListStages",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
+            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListInput", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
         ),
         .executableTarget(
             name: "userlist",
@@ -216,7 +216,7 @@ let package = Package(
             name: "EndToEndTests",
             // The stages' exactness test parses options with the executable's own types and runs
             // the stages in process (thousands of partitions: processes would take minutes).
-            dependencies: ["userlist", "UserListKit", "UserListStages", "UserListTestSupport"]
+            dependencies: ["userlist", "UserListKit", "UserListStages", "UserListInput", "UserListPlatform", "UserListTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

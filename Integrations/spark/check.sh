@@ -183,8 +183,10 @@ check_options() { # $1 = label, then userlist options (@SUMMARY@, @OUT@, @REJECT
   local one_options=("${@//@SUMMARY@/$one.summary}") spark_options=("${@//@SUMMARY@/$spark.summary}")
   one_options=("${one_options[@]//@OUT@/$one.out}"); spark_options=("${spark_options[@]//@OUT@/$spark.out}")
   one_options=("${one_options[@]//@REJECTS@/$one.rejects}"); spark_options=("${spark_options[@]//@REJECTS@/$spark.rejects}")
-  "$USERLIST" "${SHARD_FILES[@]}" "${one_options[@]}" > "$one" 2> "$one.err" || one_code=$?
-  "${JOB[@]}" --userlist "$RELATIVE_USERLIST" "${SHARD_FILES[@]}" -- \
+  local inputs=("${SHARD_FILES[@]}")
+  [ -z "${INPUTS:-}" ] || read -r -a inputs <<< "$INPUTS"
+  "$USERLIST" "${inputs[@]}" "${one_options[@]}" > "$one" 2> "$one.err" || one_code=$?
+  "${JOB[@]}" --userlist "$RELATIVE_USERLIST" "${inputs[@]}" -- \
     "${spark_options[@]}" > "$spark" 2> "$spark.err" || spark_code=$?
   cmp -s "$one" "$spark" || same=NO
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
@@ -245,6 +247,26 @@ check_options max-rejects-count --skip-bad-json --max-rejects 3 --count
 check_options max-rejects-bad   --max-rejects 0 --sort name -f tsv --rejects @REJECTS@
 # The --where error's user (in the CRLF file, after its two rejects) is the fifth reject.
 check_options max-rejects-where --skip-bad-json --max-rejects 4 --where 'if .id == "27000" then error("no 27000") else true end' --sort name -f csv --rejects @REJECTS@
+# How the job reads (issue 24): a file the executors open by path is cut into byte ranges by
+# its size and `stage map --range` reads each itself (no line through Spark or Python); a
+# compressed one is one task reading it whole. Ranges of ~1 MB (spark.sql.files.maxPartitionBytes):
+# the 10 MB shard in ten, cut inside lines, its bad line and rejects in a later range (their line
+# numbers resolved by the merge). zstd, xz and bzip2 files, which one run reads and Hadoop's text
+# source would not (zstd, xz) or would by name only, read as one run reads them. Then the
+# Hadoop path (USERLIST_SPARK_READER=hadoop: Spark's text source, lines through the Python
+# worker), kept for hdfs:// and s3a:// inputs, over the same shards.
+SMALL_RANGES="--conf spark.sql.files.maxPartitionBytes=1000000 --conf spark.sql.files.openCostInBytes=100000 pyspark-shell"
+PYSPARK_SUBMIT_ARGS=$SMALL_RANGES check_options ranges-rejects --skip-bad-json --sort name -f csv -o @OUT@ --rejects @REJECTS@ --summary @SUMMARY@
+PYSPARK_SUBMIT_ARGS=$SMALL_RANGES check_options ranges-bad-json --sort email -f json
+PYSPARK_SUBMIT_ARGS=$SMALL_RANGES check_options ranges-page --skip-bad-json --search er --sort name --page 4 --page-size 9 -f tsv
+mkdir -p "$SHARDS/compressed"
+for tool in zstd xz bzip2; do
+  [ -s "$SHARDS/compressed/5-last.$tool" ] || "$tool" -c < "$SHARDS/5-last.ndjson" > "$SHARDS/compressed/5-last.$tool"
+done
+INPUTS="$SHARDS/compressed/5-last.zstd $SHARDS/1-first.ndjson $SHARDS/compressed/5-last.xz $SHARDS/compressed/5-last.bzip2" \
+  check_options compressed --skip-bad-json --sort name -f csv --rejects @REJECTS@
+USERLIST_SPARK_READER=hadoop check_options hadoop-rejects --skip-bad-json --sort city:desc -f tsv -o @OUT@ --rejects @REJECTS@
+USERLIST_SPARK_READER=hadoop check_options hadoop-page --skip-bad-json --search an --sort name --page 2 --page-size 7 -f json
 # Full exports as part files (--output-dir): `cat part-*` must be one run's output byte for byte,
 # _SUCCESS written, _summary.json one run's summary (but "seconds", and "bytes" with the .gz),
 # and --summary FILE after -- the same; nothing else in the directory. --partitions 3: more
@@ -324,6 +346,8 @@ check_failure missing-binary 66 '^userlist_spark.py: --userlist .*no/such/userli
 check_failure wrong-version 64 '^userlist_spark.py: userlist on executor .* is version 0.0.1, the driver.s is ' \
   --userlist "$FAIL/other-version-userlist" "${SHARD_FILES[0]}" -- -f csv
 check_failure truncated-gzip 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
+  --userlist "$RELATIVE_USERLIST" "$FAIL/cut,[short].ndjson.gz" -- -f csv
+USERLIST_SPARK_READER=hadoop check_failure truncated-gzip-hadoop 65 "^userlist: $FAIL/cut,\\[short\\].ndjson.gz: gzip: the compressed data ends early" \
   --userlist "$RELATIVE_USERLIST" "$FAIL/cut,[short].ndjson.gz" -- -f csv
 check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed by SIGKILL \(signal 9\)' \
   --local --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv

@@ -13,11 +13,16 @@ The job (README: "Past one machine"):
   0. The driver's userlist (--userlist, a path on the driver) is shipped to every executor
      (SparkContext.addFile); one small job checks that it runs there and that its `--version` is
      the driver's, before any work.
-  1. Every input's lines, read once as their exact bytes (read_frame), get a position that sorts
-     in input order without counting first (split_lines: partition, then line in it) and their
-     number in their input, or, past an input's first split, a mark the merge resolves.
-  2. `userlist stage map --split … --buckets N` runs on each partition (stage_runner, a pipe as
-     RDD.pipe's, fed in bulk): one line per user, framed by the partition its id goes to.
+  1. Every input is cut into splits without reading it (plan_splits): a file the executors open
+     by path (a local path, file://) into byte ranges by its size (a compressed one whole); a
+     file only Hadoop reads (hdfs://, s3a://) as Spark's text source splits it (read_frame).
+     Each split's lines get a position that sorts in input order without counting first
+     (split_arguments: split, then line in it) and their number in their input, or, past an
+     input's first split, a mark the merge resolves.
+  2. `userlist stage map --split … --buckets N` runs on each split (stage_runner): with `--range
+     PATH:START:END` it reads its byte range of the file itself (no line passes through Python);
+     a split Spark read gets its lines on standard input, in bulk. Out: one line per user, framed
+     by the partition its id goes to.
   3. The shuffle moves those frames (Shuffle); `userlist stage partial --dedupe` keeps each id's
      smallest position: the first occurrence wins.
   4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
@@ -275,46 +280,146 @@ def frame_lines(spark, frame):
     return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), spark.sparkContext, UTF8Deserializer(use_unicode=False))
 
 
-# A line's number the driver can't know without counting (see split_lines), as the map stage
+# A line's number the driver can't know without counting (see split_arguments), as the map stage
 # takes it: Sources/UserListStages/StageLineMark.swift.
 MARK_BASE, MARK_PER_SPLIT = 10 ** 17, 10 ** 11
-# Global positions: a partition's index in the high bits, the line's index in it in the low ones.
+# Global positions: a split's index in the high bits, the line's index in it in the low ones.
 POSITION_BITS = 43
 # A record's position in the stages: its line's position, then 20 bits of its index among the
 # line's records (Sources/UserListStages/StagePosition.swift).
 ITEM_BITS = 20
 
 
-def split_lines(spark, files):
-    """Every input's lines as their exact bytes (an RDD of bytes, one partition per split), and
-    for each partition the map stage's `--split INPUT:LINE:POSITION:MAX`, in one pass over the
-    input: nothing is counted first, and no line is touched in Python (the map stage numbers them).
+# The first bytes of the compressed files userlist reads (gzip, zstd, xz, lzma, bzip2), as one run
+# tells them (Sources/UserListInput/Compression/CompressedStream.swift): such a file is one
+# task, read whole by the map stage.
+COMPRESSED_MAGICS = (b"\x1f\x8b", b"\x28\xb5\x2f\xfd", b"\xfd7zXZ\x00", b"\x5d\x00\x00", b"BZh")
 
-    POSITION sorts in input order without counting: the partition's index (the union keeps file
-    0's splits in order, then file 1's, ...) above line_bits bits of the line's index in it. LINE
-    is the split's first line's number in its input for an input's first split; in a later split
-    the driver can't know it, so it gives a mark (MARK_BASE + split x MARK_PER_SPLIT + 1), the map
-    stage reports the split's line count, and the merge writes each marked number in its messages
-    as the line's number in its input, once every split has been counted. MAX: the lines a split
-    may hold before its positions would reach the next split's (more is exit 65)."""
-    from functools import reduce
-    frames = [read_frame(spark, name) for name in files]
-    union = reduce(lambda a, b: a.union(b), frames)
-    sizes = [frame._jdf.rdd().getNumPartitions() for frame in frames]
-    owner = [index for index, size in enumerate(sizes) for _ in range(size)]
-    first_split = [index == 0 or owner[index - 1] != owner[index] for index in range(len(owner))]
-    lines = frame_lines(spark, union)
-    if lines.getNumPartitions() != len(owner):
-        raise JobFailure("Spark split the inputs into %d partitions, their union into %d" % (
-            sum(sizes), lines.getNumPartitions()), EX_SOFTWARE)
-    if len(owner) >= 10 ** 6:
-        raise JobFailure("the inputs make %d partitions; at most 999999 (raise spark.sql.files.maxPartitionBytes)"
-                         % len(owner), EX_USAGE)
-    line_bits = POSITION_BITS - max(1, len(owner).bit_length())
+
+class Split:
+    """One map task: a byte range of a file the executors open by path (`stage map --range`,
+    nothing of the file through Python), or one of Spark's splits of a file only Hadoop reads
+    (hdfs://, s3a://: its lines through the Python worker, in bulk)."""
+
+    def __init__(self, input, first, path=None, start=0, end=None):
+        self.input = input    # the input's index
+        self.first = first    # whether it starts at the input's first line
+        self.path = path      # None: one of Spark's splits
+        self.start = start
+        self.end = end        # None: to the file's end
+
+
+def local_file(sc, name):
+    """The path executors open for input `name` when it is on a local filesystem (a plain path, or
+    file://; on a cluster, one every node sees at that path: a shared mount), else None (Hadoop
+    reads it: hdfs://, s3a://, a path on such a default filesystem)."""
+    path = hadoop_path(sc._jvm, name)
+    fs = path.getFileSystem(sc._jsc.hadoopConfiguration())
+    if fs.getUri().getScheme() != "file":
+        return None
+    if not re.match(r"^\w+:", name):
+        return os.path.abspath(name)
+    return fs.makeQualified(path).toUri().getPath()
+
+
+def compressed(path):
+    """Whether the file starts as a compressed file userlist reads (False when it can't be read
+    here: the map stage then says why, where it runs)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(6)
+    except OSError:
+        return False
+    return head.startswith(COMPRESSED_MAGICS)
+
+
+def plan_splits(spark, files):
+    """Every input's map tasks, in input order (Split), and for the ones Spark reads, the RDD of
+    each such file's lines by its index. Nothing is read or counted: a local file is cut into
+    byte ranges by its size, as Spark SQL's file sources cut it (at most
+    spark.sql.files.maxPartitionBytes, fewer bytes when that gives every core a split, no fewer
+    than spark.sql.files.openCostInBytes), into ranges of equal size; a compressed one is one
+    task, read whole; an empty one none. A range's lines are those that begin in it (the map
+    stage finds the first and reads the last one whole)."""
+    sc = spark.sparkContext
+    conf = spark._jsparkSession.sessionState().conf()
+    most, open_cost = conf.filesMaxPartitionBytes(), conf.filesOpenCostInBytes()
+    slots = max(1, sc.defaultParallelism)
+    splits, read_by_spark = [], {}
+    # USERLIST_SPARK_READER=hadoop: every input through Spark's text source, as an hdfs:// one
+    # (check.sh holds that path to one run's bytes on local files).
+    hadoop_only = os.environ.get("USERLIST_SPARK_READER") == "hadoop"
+    for index, name in enumerate(files):
+        path = None if hadoop_only else local_file(sc, name)
+        if path is None:
+            lines = frame_lines(spark, read_frame(spark, name))
+            read_by_spark[index] = lines
+            splits += [Split(index, part == 0) for part in range(lines.getNumPartitions())]
+            continue
+        try:
+            # Only a regular file is cut by its size (a named pipe's is 0, and it reads once).
+            size = os.path.getsize(path) if os.path.isfile(path) else None
+        except OSError:
+            size = None  # not here: the map stage, where it runs, says whether it is there
+        if size == 0:
+            continue
+        if size is None or compressed(path):
+            splits.append(Split(index, True, path))
+            continue
+        cut = min(most, max(open_cost, (size + open_cost) // slots))
+        count = -(-size // cut)
+        step = -(-size // count)
+        splits += [Split(index, start == 0, path, start, min(size, start + step)) for start in range(0, size, step)]
+    if len(splits) >= 10 ** 6:
+        raise JobFailure("the inputs make %d splits; at most 999999 (raise spark.sql.files.maxPartitionBytes)"
+                         % len(splits), EX_USAGE)
+    return splits, read_by_spark
+
+
+def split_arguments(splits):
+    """Each split's `--split INPUT:LINE:POSITION:MAX` (and `--range PATH:START:END`) for the map stage.
+
+    POSITION sorts in input order without counting: the split's index among all splits above
+    line_bits bits of the line's index in it. LINE is the split's first line's number in its
+    input for an input's first split; in a later split the driver can't know it, so it gives a
+    mark (MARK_BASE + split x MARK_PER_SPLIT + 1), the map stage reports the split's line count,
+    and the merge writes each marked number in its messages as the line's number in its input,
+    once every split has been counted. MAX: the lines a split may hold before its positions
+    would reach the next split's (more is exit 65)."""
+    line_bits = POSITION_BITS - max(1, len(splits).bit_length())
     limit = min(1 << line_bits, MARK_PER_SPLIT - 1)
-    splits = ["%d:%d:%d:%d" % (owner[partition], 1 if first_split[partition] else MARK_BASE + partition * MARK_PER_SPLIT + 1,
-                               partition << line_bits, limit) for partition in range(len(owner))]
-    return lines, splits, line_bits
+    arguments = []
+    for number, split in enumerate(splits):
+        words = ["--split", "%d:%d:%d:%d" % (split.input, 1 if split.first else MARK_BASE + number * MARK_PER_SPLIT + 1,
+                                              number << line_bits, limit)]
+        if split.path is not None:
+            words += ["--range", "%s:%d:%s" % (split.path, split.start, "" if split.end is None else split.end)]
+        arguments.append(words)
+    return arguments
+
+
+def map_outputs(sc, splits, read_by_spark, map_runner, destination):
+    """The map stage over every split, as one RDD of (shuffle partition, frame) pairs whose
+    partitions are the splits in order: byte ranges as tasks of their own (a parallelized list,
+    one element a partition, the stage reading its file), Spark's splits of a file as its lines."""
+    arguments = split_arguments(splits)
+    parts, number = [], 0
+    while number < len(splits):
+        first = number
+        if splits[number].path is None:
+            lines = read_by_spark[splits[number].input]
+            number += lines.getNumPartitions()
+            run = map_runner(destination, lambda partition, a=arguments: a[partition], feed="lines")
+            parts.append(lines.mapPartitionsWithIndex(lambda index, it, r=run, f=first: r(f + index, it)))
+            continue
+        while number < len(splits) and splits[number].path is not None:
+            number += 1
+        run = map_runner(destination, lambda partition, a=arguments: a[partition], feed=None)
+        tasks = sc.parallelize(range(first, number), number - first)
+        parts.append(tasks.mapPartitionsWithIndex(lambda index, it, r=run, f=first: r(f + index, it)))
+    if not parts:
+        return sc.parallelize([], 1)
+    return parts[0] if len(parts) == 1 else sc.union(parts)
 
 
 def stage_arguments(stage, names, options):
@@ -353,7 +458,8 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
     `userlist:` line (or the signal that killed it) and its exit code.
 
     What goes in (`feed`): "lines", each element a line (str or bytes), written 8,192 lines at a
-    time; "blobs", each element bytes of whole lines, written as they are. What comes out: each
+    time; "blobs", each element bytes of whole lines, written as they are; None, nothing (the
+    map stage with --range reads its file itself; the partition's elements are not read). What comes out: each
     output line as a str; with `chunks` (a separator byte), pieces of up to 1 MiB that each end
     just before a separator, the separator left out (a part file's body for Spark's text writer,
     which writes it back after each piece; the output must end with one); with `frames` (a
@@ -366,8 +472,8 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
         arguments = stage_arguments(stage, names, executor_options(options, shipped or {}))
         if extra_for is not None:
             arguments += extra_for(partition)
-        process = subprocess.Popen([path] + arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=node_environment(environment))
+        process = subprocess.Popen([path] + arguments, stdin=subprocess.PIPE if feed else subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=node_environment(environment))
         upstream = []  # an error reading this partition's input, raised on this thread at the end
         said = []      # the stage's `userlist:` lines: its failure, if it fails
 
@@ -411,7 +517,9 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
                     sys.stderr.buffer.write(line)
                     sys.stderr.flush()
 
-        threads = [threading.Thread(target=feed_stage, daemon=True), threading.Thread(target=relay, daemon=True)]
+        threads = [threading.Thread(target=relay, daemon=True)]
+        if feed:
+            threads.append(threading.Thread(target=feed_stage, daemon=True))
         for thread in threads:
             thread.start()
         unterminated = False
@@ -1013,11 +1121,10 @@ class Shuffle:
     The driver holds one bucket at a time; the file holds them all — or, for `--max-rejects N`
     without a file, the first N + 1 only: no more can change the answer."""
 
-    def __init__(self, sc, lines, splits, partitions, map_runner, keeps_rejects=False, limit=None):
+    def __init__(self, sc, map_partitions, partitions, map_outputs, keeps_rejects=False, limit=None):
         import tempfile
         self.sc = sc
         self.partitions = partitions
-        map_partitions = lines.getNumPartitions()
         # One bucket per 64 map partitions (8 GiB of input in 128 MiB splits): a small job's
         # rejects are one fetch, and at 1% rejects a bucket is ~80 MB on the driver.
         self.buckets = max(1, min(map_partitions, map_partitions // 64 + 1)) if keeps_rejects else 0
@@ -1026,10 +1133,10 @@ class Shuffle:
         def destination(partition, bucket):
             if bucket < partitions:
                 return bucket
-            return partitions + min(buckets - 1, partition * buckets // map_partitions)
+            return partitions + min(buckets - 1, partition * buckets // max(1, map_partitions))
 
-        mapped = lines.mapPartitionsWithIndex(map_runner(
-            destination, lambda partition: ["--split", splits[partition], "--buckets", str(partitions)]))
+        # `--buckets N`: the map stage frames its lines by the partition they go to.
+        mapped = map_outputs(destination)
         self.shuffled = mapped.partitionBy(partitions + buckets, lambda partition: partition)
         self.users = self.shuffled.values()
         self.path = None
@@ -1248,16 +1355,22 @@ def run_job(args, options, started, timings):
         def runner(stage, extra=(), chunks=None, feed="lines"):
             return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks, feed)
 
-        def map_runner(frames, extra_for):
+        def map_runner(frames, extra_for, feed):
             return stage_runner(binary, "map", names, stage_options, environment, shipped, frames=frames,
-                                extra_for=extra_for)
+                                extra_for=extra_for, feed=feed)
 
-        lines, splits, _ = split_lines(spark, names)
-        partitions = args.partitions or max(1, lines.getNumPartitions())
+        splits, read_by_spark = plan_splits(spark, names)
+        partitions = args.partitions or max(1, len(splits))
         maximum = max_rejects(stage_options)
         keeps_rejects = rejects_file(stage_options) is not None or maximum is not None
         limit = maximum + 1 if keeps_rejects and rejects_file(stage_options) is None else None
-        shuffle = Shuffle(sc, lines, splits, partitions, map_runner, keeps_rejects, limit)
+
+        def outputs(destination):
+            buckets = ["--buckets", str(partitions)]
+            return map_outputs(sc, splits, read_by_spark, lambda frames, extra_for, feed: map_runner(
+                frames, lambda partition: extra_for(partition) + buckets, feed), destination)
+
+        shuffle = Shuffle(sc, len(splits), partitions, outputs, keeps_rejects, limit)
         rejects = shuffle if keeps_rejects else None
         partial = shuffle.users.mapPartitionsWithIndex(shuffle.only_users(runner("partial", ["--dedupe"], feed="blobs")))
 

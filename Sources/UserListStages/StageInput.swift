@@ -1,13 +1,16 @@
 import UserListKit
 import UserListDomain
 import UserListPlatform
+import UserListInput
 
-/// A stage's standard input (or bytes, in tests), read as lines: a line ends at `\n`, which is
-/// not part of it; a last line without one is a line too.
+/// A stage's standard input (or bytes, in tests, or a byte range of a file: `stage map
+/// --range`), read as lines: a line ends at `\n`, which is not part of it; a last line without
+/// one is a line too.
 public struct StageInput: Sendable {
     private enum Source {
         case fileDescriptor(Int32)
         case bytes([UInt8])
+        case range(StageRange)
     }
 
     private let source: Source
@@ -24,6 +27,12 @@ public struct StageInput: Sendable {
     /// The lines of an open file (`merge --reject-lines`); the caller keeps it open meanwhile.
     init(fileDescriptor: Int32, name: String) {
         self.init(source: .fileDescriptor(fileDescriptor), name: name)
+    }
+
+    /// The lines of `range` of a file, read from the file itself (``StageRange``); `name` is the
+    /// input's name, as messages give it.
+    public init(range: StageRange, name: String) {
+        self.init(source: .range(range), name: name)
     }
 
     private init(source: Source, name: String) {
@@ -51,27 +60,92 @@ public struct StageInput: Sendable {
             }
             if let failure { throw failure }
         case .fileDescriptor(let fd):
-            try read(fd, body)
+            let name = name
+            try read({ (buffer) throws(UserlistError) in
+                do throws(SystemError) { return try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: name) } catch { throw UserlistError(.noInput, error) }
+            }, body)
+        case .range(let range):
+            try read(range, body)
         }
     }
 
-    /// Reads 1 MiB at a time; a line longer than what is buffered grows the buffer.
-    private func read(_ fd: Int32, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+    /// A range of a file (``StageRange``): a plain file from the first line that begins in it
+    /// (the byte before START is read too: a `\n` there means a line begins at START) to the
+    /// last line that begins before END; a compressed one whole, decompressed.
+    private func read(_ range: StageRange, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+        let fd: Int32
+        do { fd = try FileReading.openInput(range.path) } catch {
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage map", input: name, "\(error.reason) (opening \(range.path) where this stage runs)", hint: "every executor must see the input at the path the driver gives: a shared filesystem, or an hdfs:// or s3a:// input"))
+        }
+        defer { FileReading.closeInput(fd) }
+        let name = name
+        var offset = max(0, range.start - 1)
+        func pread(_ buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int {
+            let n: Int
+            do throws(SystemError) { n = try FileReading.read(fd, into: buffer, at: offset, name: name) } catch { throw UserlistError(.noInput, error) }
+            offset += n
+            return n
+        }
+        if range.start == 0 {
+            var first = [UInt8](repeating: 0, count: Compression.magicLength)
+            let count = try first.withUnsafeMutableBytes { bytes in
+                // `withUnsafeMutableBytes` rethrows untyped: the typed failure comes out as a value.
+                Result { () throws(UserlistError) in try pread(bytes) }
+            }.get()
+            offset = 0
+            if let compression = Compression(magic: Array(first[..<count])) {
+                if let end = range.end, let size = FileReading.regularFileSize(range.path), end < size {
+                    throw UserlistError(.usage, Diagnostic(.usage, scope: "stage map", input: name, "--range \(range.path):0:\(end): a compressed file (\(compression)) can't be read in parts", hint: "give the whole file, --range \(range.path):0:"))
+                }
+                let stream = try compression.stream(fd, prefix: [], inputName: name, progress: ReadProgress?.none)
+                try read({ (buffer) throws(UserlistError) in try stream.read(into: buffer) }, body)
+                return
+            }
+        }
+        try read(pread, skipFirst: range.start > 0, origin: offset, end: range.end, body)
+    }
+
+    /// Reads 1 MiB at a time with `fill`; a line longer than what is buffered grows the buffer.
+    /// `skipFirst`: the bytes up to the first `\n` are not a line (a range's first line began
+    /// before it); `end`: no line that begins at or past this offset is read (`origin` being
+    /// the offset of the first byte `fill` gives).
+    private func read(
+        _ fill: (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int, skipFirst: Bool = false, origin: Int = 0, end: Int? = nil,
+        _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void
+    ) throws(UserlistError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var filled = 0
         var number = 0
         var ended = false
-        while !ended {
+        var skipping = skipFirst
+        // The offset of buffer[0] from the first byte read, plus origin: where a line begins.
+        var base = origin
+        let stop = end ?? Int.max
+        var stopped = false
+        while !ended, !stopped {
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-            let n: Int
-            do { n = try FileReading.readAvailable(fd, into: &buffer, from: filled, name: name) } catch { throw UserlistError(.noInput, error) }
+            let n = try buffer.withUnsafeMutableBytes { all in
+                Result { () throws(UserlistError) in try fill(UnsafeMutableRawBufferPointer(rebasing: all[filled...])) }
+            }.get()
             if n == 0 { ended = true }
             filled += n
             var consumed = 0
             var failure: UserlistError?
             buffer.withUnsafeBytes { all in
                 do throws(UserlistError) {
+                    if skipping {
+                        guard let newline = Self.newline(in: all, from: 0, to: filled) else {
+                            consumed = filled
+                            return
+                        }
+                        consumed = newline + 1
+                        skipping = false
+                    }
                     while consumed < filled {
+                        guard base + consumed < stop else {
+                            stopped = true
+                            break
+                        }
                         guard let end = Self.newline(in: all, from: consumed, to: filled) else {
                             guard ended else { break }
                             number += 1
@@ -91,6 +165,7 @@ public struct StageInput: Sendable {
             if consumed > 0 {
                 buffer.withUnsafeMutableBytes { Memory.move($0.baseAddress!, from: $0.baseAddress! + consumed, count: filled - consumed) }
                 filled -= consumed
+                base += consumed
             }
         }
     }

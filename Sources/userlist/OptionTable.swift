@@ -19,7 +19,7 @@ enum OptionTable {
     static let single: [String: [[String]]] = [
         "list": listBeforeJQ + listGuards + listJQ + listDefaults,
         "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
-        "stage map": listSingle + [["--split"], ["--buckets"]], "stage partial": listSingle, "stage plan": listSingle,
+        "stage map": listSingle + [["--split"], ["--range"], ["--buckets"]], "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"], ["--part"], ["--reject-lines"]],
         "fields": [["-f", "--format"]],
         "schema": [["--fields"]],

@@ -8,17 +8,18 @@ import UserListPlatform
 /// The decompressed bytes of a gzip, zstd, xz, lzma or bzip2 input, recognised by its first bytes, so
 /// `userlist export.ndjson.gz` and `curl … | gzip -d`-less pipes read as the plain text would;
 /// positions in messages are in the decompressed text.
-protocol CompressedStream: AnyObject {
+package protocol CompressedStream: AnyObject {
     /// Up to `buffer.count` decompressed bytes; 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int
 }
 
-/// The compression formats userlist reads, by their magic bytes.
-enum Compression {
+/// The compression formats userlist reads, by their magic bytes. (Package: `stage map --range`
+/// reads a compressed input whole, as one run does.)
+package enum Compression {
     case gzip, zstd, xz, lzma, bzip2
 
     /// The longest magic number: how many bytes to look at.
-    static let magicLength = 6
+    package static let magicLength = 6
 
     private static let magics: [(bytes: [UInt8], format: Compression)] = [
         ([0x1F, 0x8B], .gzip),
@@ -32,7 +33,7 @@ enum Compression {
         ([0x42, 0x5A, 0x68], .bzip2),
     ]
 
-    init?(magic bytes: [UInt8]) {
+    package init?(magic bytes: [UInt8]) {
         guard let match = Self.magics.first(where: { bytes.starts(with: $0.bytes) }) else { return nil }
         self = match.format
     }
@@ -44,7 +45,7 @@ enum Compression {
     }
 
     /// A stream decompressing `fd`, whose first bytes (`prefix`) were read already.
-    func stream(_ fd: Int32, prefix: [UInt8], inputName: String, progress: ReadProgress?) throws(UserlistError) -> any CompressedStream {
+    package func stream(_ fd: Int32, prefix: [UInt8], inputName: String, progress: ReadProgress?) throws(UserlistError) -> any CompressedStream {
         let source = CompressedSource(fd: fd, prefix: prefix, inputName: inputName, progress: progress)
         switch self {
         case .gzip: return try GzipStream(source)

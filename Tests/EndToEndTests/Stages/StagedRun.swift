@@ -1,11 +1,13 @@
 import Foundation
+import UserListInput
+import UserListPlatform
 @testable import userlist
 @testable import UserListKit
 @testable import UserListStages
 
 /// One query answered twice, in this process: by a single run over the inputs, and by the stages
 /// wired as `Integrations/spark/userlist_spark.py` wires them on Spark — the inputs' lines numbered
-/// in order and cut into 1 to 16 map partitions, a shuffle by id keeping each id's smallest
+/// in order (or the files cut into byte ranges the map stage reads itself) and cut into 1 to 16 map partitions, a shuffle by id keeping each id's smallest
 /// position into 1 to 16 partial partitions (in no particular order), the partial stage's lines
 /// gathered in no particular order (or sorted by their first field, as `sortBy` does, for a full
 /// export), then the merge.
@@ -89,7 +91,7 @@ enum StagedRun {
         let pipeline = run.pipeline()
         let filter = try pipeline.filter?.compiled(parallelism: 1)
         let transform = try pipeline.transform?.compiled()
-        // The driver, one of two ways. Counting first (older drivers): every input's lines,
+        // The driver, one of four ways. Counting first (older drivers): every input's lines,
         // numbered (input, line in it, position among all), cut into contiguous splits anywhere.
         // In one pass (userlist_spark.py): each input cut into splits of its own, a split's
         // position its index in the high bits, and the line's number in its input marked
@@ -98,7 +100,11 @@ enum StagedRun {
         // In one pass and in bulk (userlist_spark.py today): each split's raw lines with its
         // `--split`, the map's output framed by `--buckets`, partial given `--dedupe`.
         var rawSplits: [(split: StageSplit, lines: [[UInt8]])] = []
-        let driver = Int.random(in: 0..<3, using: &generator)
+        // Byte ranges (userlist_spark.py for files the executors open by path): each file cut
+        // at random byte offsets, anywhere in a line, into `--range`s the map stage reads itself.
+        var rangeSplits: [(split: StageSplit, range: StageRange)] = []
+        var driver = Int.random(in: 0..<4, using: &generator)
+        if driver == 3, !inputs.allSatisfy({ FileReading.regularFileSize($0) != nil }) { driver = 2 }
         var expectedLines: Int?
         if driver == 0 {
             var numbered: [[UInt8]] = []
@@ -110,6 +116,27 @@ enum StagedRun {
             }
             splits = contiguousParts(numbered, count: Int.random(in: 1...16, using: &generator), using: &generator).map(Array.init)
             expectedLines = numbered.count
+        } else if driver == 3 {
+            var cut: [(input: Int, range: StageRange)] = []
+            for (index, path) in inputs.enumerated() {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                guard !bytes.isEmpty else { continue }  // an empty file is no split
+                if Compression(magic: Array(bytes.prefix(Compression.magicLength))) != nil {
+                    cut.append((index, StageRange(path: path, start: 0, end: nil)))
+                    continue
+                }
+                let offsets = (0..<Int.random(in: 0...4, using: &generator)).map { _ in Int.random(in: 0...bytes.count, using: &generator) }.sorted()
+                var start = 0
+                for end in offsets + [bytes.count] {
+                    cut.append((index, StageRange(path: path, start: start, end: Bool.random(using: &generator) && end == bytes.count ? nil : end)))
+                    start = end
+                }
+            }
+            let lineBits = 43 - max(1, Int.bitWidth - cut.count.leadingZeroBitCount)
+            for (split, part) in cut.enumerated() {
+                let first = part.range.start == 0 ? 1 : StageLineMark.base + split * StageLineMark.perSplit + 1
+                rangeSplits.append((StageSplit(input: part.input, line: first, position: split << lineBits, limit: 1 << lineBits), part.range))
+            }
         } else {
             var cut: [(input: Int, first: Bool, lines: [[UInt8]])] = []
             for (index, path) in inputs.enumerated() {
@@ -134,10 +161,12 @@ enum StagedRun {
         // In bulk: the frames of every map process, by bucket (the reject lines' is the last).
         let bucketCount = Int.random(in: 1...16, using: &generator)
         var buckets = [[[UInt8]]](repeating: [], count: bucketCount + 1)
-        if driver == 2 {
-            for part in rawSplits {
+        if driver >= 2 {
+            let parts = driver == 2 ? rawSplits.map { ($0.split, StageInput(bytes: joined($0.lines))) }
+                : rangeSplits.map { ($0.split, StageInput(range: $0.range, name: inputs[$0.split.input])) }
+            for (split, input) in parts {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform, split: part.split, buckets: bucketCount).run(StageInput(bytes: joined(part.lines)), to: output)
+                try MapStage(run: run, names: inputs, transform: transform, split: split, buckets: bucketCount).run(input, to: output)
                 for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(contentsOf: lines(blob)) }
             }
             mapped = buckets[bucketCount]
@@ -171,7 +200,7 @@ enum StagedRun {
         }
         // The shuffle: one line per key, the smallest position; partitions by key, in any order.
         // In bulk it only moves the buckets, and partial deduplicates (lines in any order).
-        if driver == 2 { mapped = [] }
+        if driver >= 2 { mapped = [] }
         var kept: [[UInt8]: (position: Int, line: [UInt8])] = [:]
         for line in mapped {
             let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -182,12 +211,12 @@ enum StagedRun {
         }
         var partitions = [[[UInt8]]](repeating: [], count: Int.random(in: 1...16, using: &generator))
         for (_, value) in kept { partitions[Int.random(in: 0..<partitions.count, using: &generator)].append(value.line) }
-        if driver == 2 { partitions = Array(buckets[..<bucketCount]) }
+        if driver >= 2 { partitions = Array(buckets[..<bucketCount]) }
         var gathered: [[UInt8]] = []
         for var partition in partitions {
             partition.shuffle(using: &generator)
             let output = OutputWriter()
-            try PartialStage(run: run, names: inputs, filter: filter, dedupe: driver == 2).run(StageInput(bytes: joined(partition)), to: output)
+            try PartialStage(run: run, names: inputs, filter: filter, dedupe: driver >= 2).run(StageInput(bytes: joined(partition)), to: output)
             gathered += lines(output.bytes)
         }
         // The driver gathers: a page's or a count's lines combined in a tree (merge --part
