@@ -55,6 +55,36 @@ struct MapStage {
         var parts: [Int: StageStatistics.Part] = [:]
         let buckets = self.buckets.map { StageBuckets(count: $0, output: output) }
         let split = self.split
+        /// One line read on its own: its records mapped, or the reading error that stops the rest.
+        func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int) throws(UserlistError) {
+            if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
+            do throws(UserlistError) {
+                let records = try reader.read(text, input: names[index], number: lineNumber)
+                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, output: output, buckets: buckets, statistics: &statistics)
+            } catch where error.kind == .data {
+                statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
+                stopped = true
+            }
+        }
+        var pending = MapStagePendingLines()
+        /// The lines gathered so far, read in one parse; when that can't say (an error in them, a
+        /// rewrite, a skipped bad line), read again one at a time as ``readLine`` reads them.
+        func readPending() throws(UserlistError) {
+            guard let input = pending.input else { return }
+            defer { pending.removeAll() }
+            if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[input])) }
+            let lines: LineReader.Lines? = pending.bytes.withUnsafeBytes { bytes in
+                try? reader.read(lines: bytes, lineStarts: pending.starts, input: names[input], firstLine: pending.firstLine)
+            }
+            if let lines, !(lines.records.batches.contains { $0.records.contains { if case .malformed = $0 { true } else { false } } }) {
+                let offset = pending.firstGlobal - pending.firstLine
+                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, output: output, buckets: buckets, statistics: &statistics)
+                return
+            }
+            try pending.forEachLine { (text, line, global) throws(UserlistError) in
+                if !stopped { try readLine(text, input: input, line: line, global: global) }
+            }
+        }
         try input.forEachLine { (line, number) throws(UserlistError) in
             let index: Int, lineNumber: Int, global: Int, escaped: Bool
             let text: UnsafeRawBufferPointer
@@ -103,18 +133,24 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
-            if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
-            do throws(UserlistError) {
-                let records = escaped
-                    // `withUnsafeBytes` rethrows untyped: the typed failure comes out of it as a value.
-                    ? try decoded.withUnsafeBytes { bytes in Result { () throws(UserlistError) in try reader.read(bytes, input: names[index], number: lineNumber) } }.get()
-                    : try reader.read(text, input: names[index], number: lineNumber)
-                try map(records, input: index, line: global, strict: strict, output: output, buckets: buckets, statistics: &statistics)
-            } catch where error.kind == .data {
-                statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
-                stopped = true
+            // A split's lines are read thousands at a time; a line with a byte-order mark after
+            // the input's first, and everything under `--jq`, one at a time (LineReader's rules).
+            if split != nil, transform == nil, !escaped, lineNumber == 1 || !text.starts(with: [0xEF, 0xBB, 0xBF]) {
+                if !pending.accepts(input: index, line: lineNumber, global: global) { try readPending() }
+                pending.append(text, input: index, line: lineNumber, global: global)
+                if pending.isFull { try readPending() }
+                return
+            }
+            try readPending()
+            guard !stopped else { return }
+            if escaped {
+                // `withUnsafeBytes` rethrows untyped: the typed failure comes out of it as a value.
+                try decoded.withUnsafeBytes { bytes in Result { () throws(UserlistError) in try readLine(bytes, input: index, line: lineNumber, global: global) } }.get()
+            } else {
+                try readLine(text, input: index, line: lineNumber, global: global)
             }
         }
+        try readPending()
         guard let first else { return }
         statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)
@@ -128,8 +164,12 @@ struct MapStage {
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
     /// Writes the users of one line's records and counts the rest.
-    private func map(_ records: LineReader.Records, input: Int, line: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
+    /// `lines(k)`: the global line of the records' record k (counting across their batches);
+    /// `lastDocument`: the global line of the last document read (nil: none, blank lines).
+    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
+        var line = -1
+        var counted = 0
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
             // A `--where` error names the user's place, as a single run's does.
@@ -142,6 +182,9 @@ struct MapStage {
                 }
             }
             for (index, record) in normalized.enumerated() {
+                let recordLine = lines(counted)
+                counted += 1
+                if recordLine != line { (line, item) = (recordLine, 0) }
                 guard item < StagePosition.itemsPerLine else {
                     throw UserlistError(.data, Diagnostic(.stage, scope: "stage map", "line \(line + 1) of all the inputs holds more than \(StagePosition.itemsPerLine - 1) records", hint: "split it"))
                 }
@@ -195,9 +238,9 @@ struct MapStage {
                 }
             }
         }
-        if records.hadDocuments {
+        if let lastDocument {
             let note = records.morePages.map { "\(names[input]): \($0), but the input ends here: only the users read are listed" }
-            let end = StageStatistics.InputEnd(input: input, position: StagePosition.end(ofLine: line), note: note)
+            let end = StageStatistics.InputEnd(input: input, position: StagePosition.end(ofLine: lastDocument), note: note)
             if let known = statistics.ends.firstIndex(where: { $0.input == input }) {
                 if statistics.ends[known].position < end.position { statistics.ends[known] = end }
             } else {
