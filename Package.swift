@@ -142,7 +142,7 @@ let package = Package(
         // the one run's list of stages (UserListKit's `ListPipeline`), and the lines between them.
         .target(
             name: "UserListStages",
-            dependencies: ["UserListKit", "UserListDomain", "UserListPlatform", "UserListInput", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
+            dependencies: ["UserListKit", "UserListCollections", "UserListDomain", "UserListPlatform", "UserListInput", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
         ),
         .executableTarget(
             name: "userlist",
