@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserListPlatform
 
 /// A fresh directory under the system's temporary directory, removed when the test's suite instance goes.
 public final class TemporaryDirectory {
@@ -36,18 +34,13 @@ public final class TemporaryDirectory {
 
     public func pipe(bytes: [UInt8]) -> String {
         let path = self.path("fifo")
-        unlink(path)
-        precondition(mkfifo(path, 0o600) == 0, "cannot make \(path)")
+        do { try NamedPipe.make(at: path) } catch { preconditionFailure("cannot make \(path): \(error.reason)") }
         Thread.detachNewThread {
-            let fd = open(path, O_WRONLY)
-            guard fd >= 0 else { return }
-            var written = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                written += n
-            }
-            close(fd)
+            // Opening blocks until a reader opens the other end; a reader that stops early
+            // ends the writing (the write fails), as a closed pipe ends `curl`.
+            guard let writer = FileHandle(forWritingAtPath: path) else { return }
+            try? writer.write(contentsOf: bytes)
+            try? writer.close()
         }
         return path
     }
