@@ -152,4 +152,17 @@ extension User {
         case .company: company != nil
         }
     }
+    /// Gives the user the object `group`, empty, in place of any it had (the user itself stays as
+    /// it is; a geo needs an address, which is made when missing): for readers that rebuild a
+    /// user object by object, as the stages' user JSON does.
+    package mutating func setEmpty(_ group: CanonicalGroup) {
+        switch group {
+        case .user: break
+        case .address: address = Address()
+        case .geo:
+            if address == nil { address = Address() }
+            address?.geo = Geo()
+        case .company: company = Company()
+        }
+    }
 }
