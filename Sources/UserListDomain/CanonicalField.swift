@@ -2,7 +2,8 @@
 /// field derives from this file — ``FieldSet``'s bits (a field's place here), `--fields`,
 /// `--sort` and `--count-by` names, `diff`'s compared fields and groups, `userlist fields`, the
 /// JSON Schemas, `--explain`'s field list, the canonical user's JSON (diff entries), the jq value
-/// `--where` sees and the native predicates' objects (``CanonicalGroup/members``), the diff spool.
+/// `--where` sees and the native predicates' objects (``CanonicalGroup/members``), the stages' user
+/// JSON (`StageUserJSON`), the diff spool.
 ///
 /// A field added to ``User`` and not here fails `CanonicalFieldTableTests` (a `Mirror` of a user
 /// against this table); a field added here needs only its row in ``definition``, its line in
