@@ -19,7 +19,7 @@ enum StageUserJSON {
 
     static func append(_ user: User, place: Place?, to output: OutputWriter) {
         var object = Members(output)
-        appendMembers(of: .user, of: user, to: &object)
+        appendMembers(of: .user, from: user, to: &object)
         if let place {
             object.key(Self.placeKey)
             output.write(byte: UInt8(ascii: "["))
@@ -39,7 +39,7 @@ enum StageUserJSON {
 
     /// The members of the user's object `group`, in the table's order (``CanonicalGroup/members``):
     /// its fields that are not nil, and each nested object the user has, however empty.
-    private static func appendMembers(of group: CanonicalGroup, of user: User, to object: inout Members) {
+    private static func appendMembers(of group: CanonicalGroup, from user: User, to object: inout Members) {
         for member in ObjectLayout.of(group).members {
             switch member.kind {
             case .field(let field):
@@ -48,7 +48,7 @@ enum StageUserJSON {
                 guard user.has(nested) else { continue }
                 object.key(member.key)
                 var members = Members(object.output)
-                appendMembers(of: nested, of: user, to: &members)
+                appendMembers(of: nested, from: user, to: &members)
                 members.close()
             }
         }
