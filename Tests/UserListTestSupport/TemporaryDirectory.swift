@@ -33,8 +33,7 @@ public final class TemporaryDirectory {
     public func pipe(_ text: String) -> String { pipe(bytes: Array(text.utf8)) }
 
     public func pipe(bytes: [UInt8]) -> String {
-        let path = self.path("fifo")
-        do { try NamedPipe.make(at: path) } catch { preconditionFailure("cannot make \(path): \(error.reason)") }
+        let path = namedPipe("fifo")
         Thread.detachNewThread {
             // Opening blocks until a reader opens the other end; a reader that stops early
             // ends the writing (the write fails), as a closed pipe ends `curl`.
@@ -42,6 +41,13 @@ public final class TemporaryDirectory {
             try? writer.write(contentsOf: bytes)
             try? writer.close()
         }
+        return path
+    }
+
+    /// An empty named pipe, `name`, for a test that writes it itself (slowly, in parts).
+    public func namedPipe(_ name: String) -> String {
+        let path = self.path(name)
+        do { try NamedPipe.make(at: path) } catch { preconditionFailure("cannot make \(path): \(error.reason)") }
         return path
     }
 }
