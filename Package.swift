@@ -163,8 +163,9 @@ let package = Package(
         .executableTarget(name: "fuzz-gateway", dependencies: ["FuzzSupport", "UserListKit"], path: "Fuzz/Gateway"),
         .executableTarget(name: "fuzz-jq", dependencies: ["FuzzSupport", "UserListJQ", "UserListJSON", "UserListPredicate", "UserListDomain"], path: "Fuzz/JQ"),
         // What the test targets share: the seeded generator, sample users, the canonical user with
-        // every field set, a temporary directory, the package's root, and the mock at the Service's seam.
-        .target(name: "UserListTestSupport", dependencies: ["UserListDomain", "UserListService"], path: "Tests/UserListTestSupport"),
+        // every field set, a temporary directory (its named pipes made by the Platform), the package's
+        // root, and the mock at the Service's seam.
+        .target(name: "UserListTestSupport", dependencies: ["UserListDomain", "UserListService", "UserListPlatform"], path: "Tests/UserListTestSupport"),
         // One test target per module, named after it, so a change to a module runs its own tests
         // first (`swift test --filter UserListGatewayTests`) and a type's tests are found by name;
         // each depends on its module, what is below it, and UserListTestSupport.
@@ -176,8 +177,9 @@ let package = Package(
         .testTarget(
             name: "UserListJQTests",
             // The canonical user and the fields an expression sees are also checked as `--where`
-            // uses them, through the ViewModel's JQUserFilter.
-            dependencies: ["UserListJQ", "UserListJSON", "UserListDomain", "UserListViewModel", "CJQ", "UserListTestSupport"],
+            // uses them, through the ViewModel's JQUserFilter. Known failures run in a forked child, and
+            // libjq's per-thread state on new POSIX threads, both the Platform's.
+            dependencies: ["UserListJQ", "UserListJSON", "UserListDomain", "UserListViewModel", "UserListPlatform", "CJQ", "UserListTestSupport"],
             exclude: ["jq-1.6-known-failures.txt", "jq-1.8.2-known-failures.txt"]
         ),
         .testTarget(name: "UserListInputTests", dependencies: ["UserListInput", "UserListDomain", "UserListTestSupport"]),
@@ -200,7 +202,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UserListRenderingTests",
-            dependencies: ["UserListTestSupport", "UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain"]
+            // The writer's errors are checked against the Platform's errno text.
+            dependencies: ["UserListTestSupport", "UserListRendering", "UserListViewModel", "UserListService", "UserListJQ", "UserListJSON", "UserListDomain", "UserListPlatform"]
         ),
         // The composed run: UserListRun's wiring, diagnostics as a run gives them.
         .testTarget(

@@ -2,7 +2,8 @@
 /// field derives from this file — ``FieldSet``'s bits (a field's place here), `--fields`,
 /// `--sort` and `--count-by` names, `diff`'s compared fields and groups, `userlist fields`, the
 /// JSON Schemas, `--explain`'s field list, the canonical user's JSON (diff entries), the jq value
-/// `--where` sees and the native predicates' objects (``CanonicalGroup/members``), the diff spool.
+/// `--where` sees and the native predicates' objects (``CanonicalGroup/members``), the stages' user
+/// JSON (`StageUserJSON`), the diff spool.
 ///
 /// A field added to ``User`` and not here fails `CanonicalFieldTableTests` (a `Mirror` of a user
 /// against this table); a field added here needs only its row in ``definition``, its line in
@@ -150,6 +151,19 @@ extension User {
         case .address: address != nil
         case .geo: address?.geo != nil
         case .company: company != nil
+        }
+    }
+    /// Gives the user the object `group`, empty, in place of any it had (the user itself stays as
+    /// it is; a geo needs an address, which is made when missing): for readers that rebuild a
+    /// user object by object, as the stages' user JSON does.
+    package mutating func setEmpty(_ group: CanonicalGroup) {
+        switch group {
+        case .user: break
+        case .address: address = Address()
+        case .geo:
+            if address == nil { address = Address() }
+            address?.geo = Geo()
+        case .company: company = Company()
         }
     }
 }

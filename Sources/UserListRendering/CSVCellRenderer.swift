@@ -21,34 +21,17 @@ public struct CSVCellRenderer: RowStreamingRenderer, Sendable {
     /// The cell's keys, the default columns' header.
     static let header = CellKey.allCases.map(\.rawValue).joined(separator: ",") + "\r\n"
 
-    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
-        writeHeader(to: output)
-        guard let page = state.page else { return }
-        for index in page.items.indices { appendRecord(page.row(at: index), to: output) }
-        try page.forEachEncodedRow { output.write($0) }
-    }
-
     public func writeHeader(to output: OutputWriter) {
         guard header else { return }
         guard !columns.areCells else { return output.write(Self.header) }
-        for (index, column) in columns.columns.enumerated() {
-            if index > 0 { output.write(byte: UInt8(ascii: ",")) }
-            Self.appendField(column.name, to: output)
-        }
+        output.writeDelimited(columns, separator: UInt8(ascii: ","), Self.appendField) { $0.name }
         output.write("\r\n")
     }
 
-    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
-        RowEncoding.encode(rows, appendRecord)
-    }
-
     /// One record, CRLF-terminated.
-    private func appendRecord(_ row: UserRow, to output: OutputWriter) {
+    public func appendRow(_ row: UserRow, to output: OutputWriter) {
         guard columns.areCells else {
-            for (index, column) in columns.columns.enumerated() {
-                if index > 0 { output.write(byte: UInt8(ascii: ",")) }
-                Self.appendField(column.value(in: row), to: output)
-            }
+            output.writeDelimited(columns, separator: UInt8(ascii: ","), Self.appendField) { $0.value(in: row) }
             return output.write("\r\n")
         }
         let cell = row.cell

@@ -10,19 +10,9 @@ public struct NDJSONCellRenderer: RowStreamingRenderer, Sendable {
 
     public init(columns: OutputColumns = .cells) { self.columns = columns }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
-        guard let page = state.page else { return }
-        for index in page.items.indices { appendLine(page.row(at: index), to: output) }
-        try page.forEachEncodedRow { output.write($0) }
-    }
-
     public func writeHeader(to output: OutputWriter) {}
 
-    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
-        RowEncoding.encode(rows, appendLine)
-    }
-
-    private func appendLine(_ row: UserRow, to output: OutputWriter) {
+    public func appendRow(_ row: UserRow, to output: OutputWriter) {
         CellJSON.append(row, columns: columns, to: output)
         output.write(byte: UInt8(ascii: "\n"))
     }

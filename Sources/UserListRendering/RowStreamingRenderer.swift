@@ -7,6 +7,24 @@ import UserListService
 public protocol RowStreamingRenderer: ListRenderer, CellEncoder {
     /// What comes before the first row (the CSV header).
     func writeHeader(to output: OutputWriter)
+    /// One row as the format writes it, its line end included (the page's cells, when it holds
+    /// no encoded rows; and every row the reading threads encode).
+    func appendRow(_ row: UserRow, to output: OutputWriter)
+}
+
+extension RowStreamingRenderer {
+    /// The header, then the page's rows: those made here from its cells, then those encoded as
+    /// they were read. Nothing at all for a state without a page, but the header.
+    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
+        writeHeader(to: output)
+        guard let page = state.page else { return }
+        for index in page.items.indices { appendRow(page.row(at: index), to: output) }
+        try page.forEachEncodedRow { output.write($0) }
+    }
+
+    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
+        RowEncoding.encode(rows, appendRow)
+    }
 }
 
 enum RowEncoding {
@@ -27,6 +45,15 @@ enum RowEncoding {
 }
 
 extension OutputWriter {
+    /// A line of csv or tsv, without its end: each column's `value`, written by `appendField`
+    /// (the format's quoting or escaping), `separator` between them.
+    func writeDelimited(_ columns: OutputColumns, separator: UInt8, _ appendField: (String?, OutputWriter) -> Void, value: (OutputColumn) -> String?) {
+        for (index, column) in columns.columns.enumerated() {
+            if index > 0 { write(byte: separator) }
+            appendField(value(column), self)
+        }
+    }
+
     /// Appends an encoded row's bytes.
     package func write(_ row: EncodedRow) {
         row.withBytes { write($0) }

@@ -16,31 +16,14 @@ public struct TSVRenderer: RowStreamingRenderer, Sendable {
         self.header = header
     }
 
-    public func render(_ state: ListState, to output: OutputWriter) throws(UserlistError) {
-        writeHeader(to: output)
-        guard let page = state.page else { return }
-        for index in page.items.indices { appendLine(page.row(at: index), to: output) }
-        try page.forEachEncodedRow { output.write($0) }
-    }
-
     public func writeHeader(to output: OutputWriter) {
         guard header else { return }
-        for (index, column) in columns.columns.enumerated() {
-            if index > 0 { output.write(byte: UInt8(ascii: "\t")) }
-            Self.appendField(column.name, to: output)
-        }
+        output.writeDelimited(columns, separator: UInt8(ascii: "\t"), Self.appendField) { $0.name }
         output.write(byte: UInt8(ascii: "\n"))
     }
 
-    public func encode(_ rows: [UserRow]) -> [EncodedRow] {
-        RowEncoding.encode(rows, appendLine)
-    }
-
-    private func appendLine(_ row: UserRow, to output: OutputWriter) {
-        for (index, column) in columns.columns.enumerated() {
-            if index > 0 { output.write(byte: UInt8(ascii: "\t")) }
-            Self.appendField(column.value(in: row), to: output)
-        }
+    public func appendRow(_ row: UserRow, to output: OutputWriter) {
+        output.writeDelimited(columns, separator: UInt8(ascii: "\t"), Self.appendField) { $0.value(in: row) }
         output.write(byte: UInt8(ascii: "\n"))
     }
 

@@ -25,14 +25,6 @@ struct MapStage {
     /// `--buckets N`: the lines framed by the partition of the shuffle they go to (``StageBuckets``).
     var buckets: Int?
 
-    init(run: UserListRun, names: [String], transform: JQDocumentTransform? = nil, split: StageSplit? = nil, buckets: Int? = nil) {
-        self.run = run
-        self.names = names
-        self.transform = transform
-        self.split = split
-        self.buckets = buckets
-    }
-
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
         // A single run's stages up to normalise, each line read as the read and frame stages read
@@ -176,7 +168,7 @@ struct MapStage {
             var places: [Int: StageUserJSON.Place] = [:]
             if run.whereExpression != nil {
                 let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
-                let keepsRejects = run.rejectsPath != nil || run.maxRejects != nil
+                let keepsRejects = run.stagesCarryRejects
                 for (index, location) in zip(users, batch.locations(ofRecords: users)) {
                     places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column, path: keepsRejects ? location.path : nil)
                 }
@@ -210,7 +202,7 @@ struct MapStage {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
                         statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
                     } else {
-                        if run.rejectsPath != nil || run.maxRejects != nil {
+                        if run.stagesCarryRejects {
                             // `--rejects`: the line one run writes, behind `#POSITION` (a key no id
                             // has, for the driver to set apart) and its position, for the merge;
                             // `--max-rejects`: the merge names the reject one too many from it.

@@ -25,13 +25,6 @@ struct PartialStage {
     /// deduplicates (`reduceByKey`) keeps. The partition's lines are held until its end then.
     var dedupe = false
 
-    init(run: UserListRun, names: [String], filter: JQUserFilter? = nil, dedupe: Bool = false) {
-        self.run = run
-        self.names = names
-        self.filter = filter
-        self.dedupe = dedupe
-    }
-
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
         // A single run's stages from filter to cells, on users the shuffle deduplicated; the
@@ -50,7 +43,7 @@ struct PartialStage {
         let batch = StageRecordBatch()
         var lines = 0
         // A `--where` error's user is a reject too (``StageError/reject``).
-        let keepsRejects = run.rejectsPath != nil || run.maxRejects != nil
+        let keepsRejects = run.stagesCarryRejects
 
         func process() throws(UserlistError) {
             let (users, badLine) = batch.users()

@@ -19,40 +19,9 @@ enum StageUserJSON {
 
     static func append(_ user: User, place: Place?, to output: OutputWriter) {
         var object = Members(output)
-        object.member("id", user.id)
-        object.member("name", user.name)
-        object.member("username", user.username)
-        object.member("email", user.email)
-        object.member("avatarURL", user.avatarURL)
-        object.member("bio", user.bio)
-        object.member("phone", user.phone)
-        object.member("website", user.website)
-        if let address = user.address {
-            object.key("address")
-            var members = Members(output)
-            members.member("street", address.street)
-            members.member("suite", address.suite)
-            members.member("city", address.city)
-            members.member("zipcode", address.zipcode)
-            if let geo = address.geo {
-                members.key("geo")
-                var point = Members(output)
-                point.member("lat", geo.lat)
-                point.member("lng", geo.lng)
-                point.close()
-            }
-            members.close()
-        }
-        if let company = user.company {
-            object.key("company")
-            var members = Members(output)
-            members.member("name", company.name)
-            members.member("catchPhrase", company.catchPhrase)
-            members.member("bs", company.bs)
-            members.close()
-        }
+        appendMembers(of: .user, from: user, to: &object)
         if let place {
-            object.key("@")
+            object.key(Self.placeKey)
             output.write(byte: UInt8(ascii: "["))
             output.write(int: place.input)
             output.write(byte: UInt8(ascii: ","))
@@ -68,6 +37,61 @@ enum StageUserJSON {
         object.close()
     }
 
+    /// The members of the user's object `group`, in the table's order (``CanonicalGroup/members``):
+    /// its fields that are not nil, and each nested object the user has, however empty.
+    private static func appendMembers(of group: CanonicalGroup, from user: User, to object: inout Members) {
+        for member in ObjectLayout.of(group).members {
+            switch member.kind {
+            case .field(let field):
+                object.member(member.key, user.text(of: field))
+            case .group(let nested):
+                guard user.has(nested) else { continue }
+                object.key(member.key)
+                var members = Members(object.output)
+                appendMembers(of: nested, from: user, to: &members)
+                members.close()
+            }
+        }
+    }
+
+    /// The key of a user's place, after its fields.
+    private static let placeKey = Array("@".utf8)
+
+    /// One object of the canonical user as this format writes it: its members (``CanonicalGroup/members``)
+    /// with their keys' bytes, made once from the table (a member's `key` is a new `String` each
+    /// time it is asked for).
+    private struct ObjectLayout: Sendable {
+        struct Member: Sendable {
+            let kind: CanonicalMember
+            let key: [UInt8]
+        }
+
+        let members: [Member]
+
+        init(_ group: CanonicalGroup) {
+            members = group.members.map { Member(kind: $0, key: Array($0.key.utf8)) }
+        }
+
+        static let user = ObjectLayout(.user)
+        static let address = ObjectLayout(.address)
+        static let geo = ObjectLayout(.geo)
+        static let company = ObjectLayout(.company)
+
+        static func of(_ group: CanonicalGroup) -> ObjectLayout {
+            switch group {
+            case .user: user
+            case .address: address
+            case .geo: geo
+            case .company: company
+            }
+        }
+
+        /// The member whose key is `key`, if any.
+        func member(_ key: UnsafeBufferPointer<UInt8>) -> CanonicalMember? {
+            members.first { $0.key.count == key.count && $0.key.elementsEqual(key) }?.kind
+        }
+    }
+
     /// Writes an object's members, leaving out nil values.
     private struct Members {
         let output: OutputWriter
@@ -78,14 +102,14 @@ enum StageUserJSON {
             output.write(byte: UInt8(ascii: "{"))
         }
 
-        mutating func key(_ key: StaticString) {
+        mutating func key(_ key: [UInt8]) {
             output.write(first ? "\"" : ",\"")
             first = false
-            output.write(UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            key.withUnsafeBytes { output.write($0) }
             output.write("\":")
         }
 
-        mutating func member(_ key: StaticString, _ value: String?) {
+        mutating func member(_ key: [UInt8], _ value: String?) {
             guard let value else { return }
             self.key(key)
             JSONText.appendString(value, to: output)
@@ -102,18 +126,7 @@ enum StageUserJSON {
         var place: Place?
         var valid = true
         node.forEachField { key, value in
-            switch key {
-            case _ where key.equals("id"): id = value.string
-            case _ where key.equals("name"): user.name = value.string
-            case _ where key.equals("username"): user.username = value.string
-            case _ where key.equals("email"): user.email = value.string
-            case _ where key.equals("avatarURL"): user.avatarURL = value.string
-            case _ where key.equals("bio"): user.bio = value.string
-            case _ where key.equals("phone"): user.phone = value.string
-            case _ where key.equals("website"): user.website = value.string
-            case _ where key.equals("address"): user.address = address(value)
-            case _ where key.equals("company"): user.company = company(value)
-            case _ where key.equals("@"):
+            if key.equals("@") {
                 let elements = value.elements(upTo: 5)
                 let numbers = elements.prefix(3).compactMap { $0.number?.integer }
                 let path = elements.count == 4 ? elements[3].string : nil
@@ -122,7 +135,13 @@ enum StageUserJSON {
                 } else {
                     valid = false
                 }
-            default: valid = false
+                return
+            }
+            switch ObjectLayout.user.member(key) {
+            case .field(.id): id = value.string
+            case .field(let field): user.setText(value.string, of: field)
+            case .group(let group): decodeObject(group, value, into: &user)
+            case nil: valid = false
             }
         }
         guard valid, let id else { return nil }
@@ -130,32 +149,17 @@ enum StageUserJSON {
         return (user, place)
     }
 
-    private static func address(_ node: JSONNode) -> Address {
-        var address = Address()
+    /// Gives the user a new, empty object `group` (replacing one it had) with the fields `node`
+    /// holds; keys of no member are passed over, as in every object below the user.
+    private static func decodeObject(_ group: CanonicalGroup, _ node: JSONNode, into user: inout User) {
+        user.setEmpty(group)
+        let layout = ObjectLayout.of(group)
         node.forEachField { key, value in
-            if key.equals("street") { address.street = value.string }
-            if key.equals("suite") { address.suite = value.string }
-            if key.equals("city") { address.city = value.string }
-            if key.equals("zipcode") { address.zipcode = value.string }
-            if key.equals("geo") {
-                var geo = Geo()
-                value.forEachField { key, value in
-                    if key.equals("lat") { geo.lat = value.string }
-                    if key.equals("lng") { geo.lng = value.string }
-                }
-                address.geo = geo
+            switch layout.member(key) {
+            case .field(let field): user.setText(value.string, of: field)
+            case .group(let nested): decodeObject(nested, value, into: &user)
+            case nil: break
             }
         }
-        return address
-    }
-
-    private static func company(_ node: JSONNode) -> Company {
-        var company = Company()
-        node.forEachField { key, value in
-            if key.equals("name") { company.name = value.string }
-            if key.equals("catchPhrase") { company.catchPhrase = value.string }
-            if key.equals("bs") { company.bs = value.string }
-        }
-        return company
     }
 }

@@ -5,6 +5,10 @@ import UserListRendering
 import Foundation
 
 extension UserListRun {
+    /// Whether the stages carry rejected records along (the map stage's `#` lines, places with
+    /// paths, a `--where` error's user): `--rejects` writes them, `--max-rejects` counts them.
+    var stagesCarryRejects: Bool { rejectsPath != nil || maxRejects != nil }
+
     /// Runs one stage of a distributed run over `input` (see ``Stage``). `names` are the inputs'
     /// names, by index, as the driver numbered them. Map and partial write their lines to
     /// standard output; merge writes the run's output to `destination` (a file only once it has
@@ -30,7 +34,7 @@ extension UserListRun {
             // combine and rows parts, run on the executors, are not given the lines.)
             var rejects: RejectsFile?
             var lines: FileHandle?
-            if let rejectLines, rejectsPath != nil || maxRejects != nil, part == .whole || part == .ends {
+            if let rejectLines, stagesCarryRejects, part == .whole || part == .ends {
                 guard let handle = FileHandle(forReadingAtPath: rejectLines) else {
                     throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage merge", option: "--reject-lines \(rejectLines)", "can't be read"))
                 }

@@ -25,7 +25,7 @@ enum CommandRunner {
 
     /// An empty directory as `XDG_CONFIG_HOME`: no `userlist/config.toml` in it.
     static let emptyConfigHome: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-tests-config-\(getpid())").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-tests-config-\(ProcessInfo.processInfo.processIdentifier)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()

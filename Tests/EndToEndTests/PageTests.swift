@@ -94,7 +94,7 @@ struct PageTests {
 
     @Test(arguments: ["html", "markdown", "json", "csv", "tsv", "ndjson", "table"])
     func eachSplitPageIsWhatPageNPrints(format: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-split-\(format)-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-split-\(format)-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let ext = ["html": "html", "markdown": "md", "json": "json", "csv": "csv", "tsv": "tsv", "ndjson": "ndjson", "table": "txt"][format]!
         // A stale page from a longer answer, and a file that is not a page: only the first goes.
@@ -119,7 +119,7 @@ struct PageTests {
     }
 
     @Test func anEmptyAnswerIsOnePageWithTheEmptyState() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-split-empty-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-split-empty-\(ProcessInfo.processInfo.processIdentifier)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CommandRunner.run("userlist Samples/export.ndjson --search zzzz -f html --split-pages \(directory.path)")
         #expect(result.status == 0)
@@ -159,7 +159,7 @@ struct PageTests {
 
     @Test(arguments: ["html", "markdown"])
     func aFailedRunKeepsTheOldFileAndWritesNothing(format: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-keep-\(format)-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-keep-\(format)-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("users.\(format)")

@@ -33,7 +33,7 @@ struct SchemaValidationTests {
           arguments: cases.indices)
     func realOutputIsValid(_ index: Int) throws {
         let (schema, command, mode) = Self.cases[index]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-schema-\(getpid())-\(index)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-schema-\(ProcessInfo.processInfo.processIdentifier)-\(index)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let printed = try CommandRunner.run("userlist schema \(schema)")
@@ -59,7 +59,7 @@ struct SchemaValidationTests {
             ("diff", #"{"change":"changed","id":"1","changes":{"nmae":{"old":"a","new":"b"}}}"#),
           ])
     func brokenOutputIsRefused(_ schema: String, _ instance: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-schema-broken-\(getpid())-\(abs(instance.hashValue))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-schema-broken-\(ProcessInfo.processInfo.processIdentifier)-\(abs(instance.hashValue))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try CommandRunner.run("userlist schema \(schema)").stdout.write(to: directory.appendingPathComponent("schema.json"))

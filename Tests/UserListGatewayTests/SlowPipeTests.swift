@@ -10,8 +10,7 @@ extension GatewayTests {
         let dir = TemporaryDirectory()
 
         @Test func linesArriveBeforeThePipeCloses() throws {
-            let path = dir.path("slow.fifo")
-            #expect(mkfifo(path, 0o600) == 0)
+            let path = dir.namedPipe("slow.fifo")
             let firstBatch = DispatchSemaphore(value: 0)
             let timedOut = Flag()
             let writer = Thread {

@@ -1,12 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListPlatform
 
 /// libjq keeps per-thread state (dtoa contexts, the out-of-memory handler) in pthread keys; jq 1.6
 /// as released aborted when `jq_init` ran on a thread other than the first to use it
@@ -40,8 +36,8 @@ extension JQPeerTests {
         @Test func twoProgramsRunConcurrentlyOnTwoThreads() throws {
             let threads = 2
             let rounds = 300
-            let start = Barrier(count: threads)
-            let results = onNewThreads(threads) { index -> Result<Int, Error> in
+            let start = ThreadBarrier(count: threads)
+            let results = NewThreads.run(threads) { index -> Result<Int, Error> in
                 start.wait()
                 // jq_init on both threads at once: the #2545 crash was in jq_init on a second thread.
                 let source = index == 0 ? Self.program : #"[.[] | . + 1 | tostring | ascii_downcase | test("e")]"#
@@ -75,46 +71,8 @@ final class ProgramBox: @unchecked Sendable {
     }
 }
 
-/// Runs `body` on a new POSIX thread (default attributes, so the usual stack size) and joins it.
+/// Runs `body` on a new POSIX thread (default attributes, so the usual stack size:
+/// UserListPlatform's ``NewThreads``) and joins it.
 func onNewThread<T>(_ body: @escaping @Sendable () -> T) -> T {
-    onNewThreads(1) { _ in body() }[0]
-}
-
-/// Runs `body(0..<count)` on `count` new POSIX threads at once, joins them all, returns the results.
-func onNewThreads<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-    let results = ThreadResults<T>(count)
-    var threads: [pthread_t] = []
-    for index in 0..<count {
-        let context = ThreadContext { results.slots[index] = body(index) }
-        var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            let context = Unmanaged<ThreadContext>.fromOpaque(raw!).takeRetainedValue()
-            context.run()
-            return nil
-        }, Unmanaged.passRetained(context).toOpaque())
-        precondition(status == 0, "pthread_create failed: \(status)")
-        threads.append(thread)
-    }
-    for thread in threads { pthread_join(thread, nil) }
-    return results.slots.map { $0! }
-}
-
-private final class ThreadContext: @unchecked Sendable {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-}
-
-/// One slot per thread, written by that thread only, read after the joins.
-private final class ThreadResults<T>: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<T?>
-    init(_ count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
-    deinit { slots.deinitialize(); slots.deallocate() }
-}
-
-/// Releases the waiting threads together, so their `jq_init` calls overlap.
-final class Barrier: @unchecked Sendable {
-    private var barrier = pthread_barrier_t()
-    init(count: Int) { pthread_barrier_init(&barrier, nil, UInt32(count)) }
-    deinit { pthread_barrier_destroy(&barrier) }
-    func wait() { pthread_barrier_wait(&barrier) }
+    NewThreads.run(1) { _ in body() }[0]
 }

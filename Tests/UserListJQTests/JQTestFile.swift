@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 import Testing
 import UserListTestSupport
 
@@ -100,23 +96,14 @@ enum PeerTestFiles {
 
     /// Whether jq.test and onig.test are there (a clone without `shared/` beside it skips them).
     static var available: Bool {
-        access(path("jq.test"), R_OK) == 0 && access(path("onig.test"), R_OK) == 0
+        FileManager.default.isReadableFile(atPath: path("jq.test")) && FileManager.default.isReadableFile(atPath: path("onig.test"))
     }
 
     static let skipReason: Comment =
         "jq 1.6's test files are not at <package root>/../shared/peer-tests/jq-1.6/ (CI puts shared/ beside the clone)"
 
     static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -1,12 +1,8 @@
 import CJQ
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import UserListDomain
 @testable import UserListJQ
 @_spi(Pipeline) import UserListJSON
+import UserListPlatform
 
 /// Runs jq test cases through `JQProgram`, judging them as `jq --run-tests` (jq 1.6's
 /// src/jq_test.c) does:
@@ -55,42 +51,20 @@ struct JQTestRunner {
     /// Runs `testCase` in a forked child process, so a case that makes libjq abort (an `assert`)
     /// fails instead of taking the whole test process down. Used for the known failures.
     func runIsolated(_ testCase: JQTestCase) -> Outcome {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return .failed("pipe failed: errno \(errno)") }
-        let pid = fork()
-        if pid < 0 {
-            close(fds[0]); close(fds[1])
-            return .failed("fork failed: errno \(errno)")
-        }
-        if pid == 0 {
-            // Child: only this thread exists. Report on the pipe (stderr too, for libjq's assert text).
-            close(fds[0])
-            dup2(fds[1], 2)
-            // Die plainly: no Swift backtrace of the child.
-            for signal in [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP] { Glibc.signal(signal, SIG_DFL) }
-            alarm(30)
-            let report: String
-            switch run(testCase) {
-            case .passed: report = "PASSED\n"
-            case .failed(let why): report = "FAILED \(why)\n"
+        let ending: ForkedChild.Ending
+        do {
+            // A case that loops forever fails after 30 s instead of hanging the suite.
+            ending = try ForkedChild.run(timeLimit: 30) {
+                switch run(testCase) {
+                case .passed: Array("PASSED\n".utf8)
+                case .failed(let why): Array("FAILED \(why)\n".utf8)
+                }
             }
-            var bytes = Array(report.utf8)
-            _ = write(fds[1], &bytes, bytes.count)
-            _exit(0)
+        } catch {
+            return .failed("\(error.operation): errno \(error.code)")
         }
-        close(fds[1])
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fds[0], &chunk, chunk.count)
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = String(decoding: bytes, as: UTF8.self).trimmingSuffix()
-        let signal = status & 0x7f
+        let text = String(decoding: ending.output, as: UTF8.self).trimmingSuffix()
+        let signal = ending.signal
         if signal != 0 {
             let first = text.split(separator: "\n").first.map(String.init) ?? ""
             return .failed("the process died of signal \(signal)\(first.isEmpty ? "" : ": " + first)")
@@ -197,7 +171,7 @@ struct JQTestRunner {
         bytes.withUnsafeBytes { source in
             if let base = source.baseAddress { buffer.copyMemory(from: base, byteCount: source.count) }
         }
-        memset(buffer + bytes.count, 0, padding)
+        Memory.zero(buffer + bytes.count, count: padding)
         let stream = JSONDocumentStream()
         let padded = UnsafeRawBufferPointer(start: buffer, count: bytes.count)
         if case .invalid(let message)? = stream.begin(padded, batchSize: max(bytes.count, 1 << 16)) {

@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 @testable import UserListPlatform
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `--output`, `--rejects` and `--summary` files (``AtomicFile``): whole or not at all, beside the
 /// file a link names, private while written, and no temporary left behind that a later run can't
@@ -18,8 +15,7 @@ import Glibc
     }
 
     func write(_ text: String, to file: AtomicFile) {
-        var text = text
-        text.withUTF8 { _ = Glibc.write(file.descriptor, $0.baseAddress!, $0.count) }
+        _ = FileWriting.writeAll(file.descriptor, text)
     }
 
     func contents(_ path: String) -> String? {
@@ -30,25 +26,33 @@ import Glibc
         try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
-    func mode(_ path: String) -> mode_t {
-        var info = stat()
-        stat(path, &info)
-        return info.st_mode & 0o7777
+    /// The permission bits (`st_mode & 0o7777`), 0 when there is no such file.
+    func mode(_ path: String) -> Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.posixPermissions] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// The file's inode number (`st_ino`).
+    func inode(_ path: String) -> UInt64? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.systemFileNumber] as? NSNumber)?.uint64Value
+    }
+
+    func symlink(_ target: String, _ path: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
     }
 
     @Test func temporaryIsPrivateUntilCommitThenGetsTheOldMode() throws {
         try inDirectory { directory in
             let path = directory + "/users.csv"
             try "yesterday\n".write(toFile: path, atomically: false, encoding: .utf8)
-            chmod(path, 0o640)
+            try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
             let file = try AtomicFile(path: path)
             write("today\n", to: file)
-            var info = stat()
-            fstat(file.descriptor, &info)
-            #expect(info.st_mode & 0o7777 == 0o600)
-            #expect(contents(path) == "yesterday\n")
             let temporary = try #require(try entries(directory).first { $0 != "users.csv" })
-            #expect(temporary.hasPrefix(".users.csv.userlist-\(getpid())-"))
+            #expect(mode(directory + "/" + temporary) == 0o600)
+            #expect(contents(path) == "yesterday\n")
+            #expect(temporary.hasPrefix(".users.csv.userlist-\(ProcessInfo.processInfo.processIdentifier)-"))
             try file.commit()
             #expect(contents(path) == "today\n")
             #expect(mode(path) == 0o640)
@@ -61,13 +65,13 @@ import Glibc
         #expect(AtomicFile.ownDescriptor(named: "/dev/stderr") == 2)
         #expect(AtomicFile.ownDescriptor(named: "/dev/fd/7") == 7)
         #expect(AtomicFile.ownDescriptor(named: "/proc/self/fd/2") == 2)
-        #expect(AtomicFile.ownDescriptor(named: "/proc/\(getpid())/fd/5") == 5)
-        #expect(AtomicFile.ownDescriptor(named: "/proc/1/fd/5") == nil || getpid() == 1)
+        #expect(AtomicFile.ownDescriptor(named: "/proc/\(ProcessInfo.processInfo.processIdentifier)/fd/5") == 5)
+        #expect(AtomicFile.ownDescriptor(named: "/proc/1/fd/5") == nil || ProcessInfo.processInfo.processIdentifier == 1)
         #expect(AtomicFile.ownDescriptor(named: "/dev/fd/x") == nil)
         #expect(AtomicFile.ownDescriptor(named: "/dev/null") == nil)
         try inDirectory { directory in
-            symlink("/dev/stdout", directory + "/out")
-            symlink("out", directory + "/relative")
+            try symlink("/dev/stdout", directory + "/out")
+            try symlink("out", directory + "/relative")
             #expect(AtomicFile.ownDescriptor(named: directory + "/out") == 1)
             #expect(AtomicFile.ownDescriptor(named: directory + "/relative") == 1)
             #expect(AtomicFile.ownDescriptor(named: directory + "/missing") == nil)
@@ -79,20 +83,18 @@ import Glibc
     @Test func ownDescriptorIsWrittenThroughNotReplaced() throws {
         try inDirectory { directory in
             let path = directory + "/out.txt"
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            #expect(fd >= 0)
-            defer { close(fd) }
-            var before = stat()
-            stat(path, &before)
-            _ = "list\n".withCString { Glibc.write(fd, $0, 5) }
+            try #require(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            defer { try? handle.close() }
+            let fd = handle.fileDescriptor
+            let before = inode(path)
+            _ = FileWriting.writeAll(fd, "list\n")
             let file = try AtomicFile(path: "/dev/fd/\(fd)")
             write("rejects\n", to: file)
             try file.commit()
-            _ = "more\n".withCString { Glibc.write(fd, $0, 5) }
-            var after = stat()
-            stat(path, &after)
+            _ = FileWriting.writeAll(fd, "more\n")
             #expect(contents(path) == "list\nrejects\nmore\n")
-            #expect(before.st_ino == after.st_ino)
+            #expect(before != nil && inode(path) == before)
             #expect(try entries(directory) == ["out.txt"])
         }
     }
@@ -114,8 +116,8 @@ import Glibc
             try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: false)
             try FileManager.default.createDirectory(atPath: directory + "/links", withIntermediateDirectories: false)
             try "yesterday\n".write(toFile: directory + "/data/users.csv", atomically: false, encoding: .utf8)
-            symlink("../data/users.csv", directory + "/links/users.csv")
-            symlink("../data/new.csv", directory + "/links/new.csv")  // dangling: `>` would create it
+            try symlink("../data/users.csv", directory + "/links/users.csv")
+            try symlink("../data/new.csv", directory + "/links/new.csv")  // dangling: `>` would create it
             for name in ["users.csv", "new.csv"] {
                 let file = try AtomicFile(path: directory + "/links/" + name)
                 write("today\n", to: file)
@@ -129,8 +131,8 @@ import Glibc
 
     @Test func aLinkLoopIsACreateError() throws {
         try inDirectory { directory in
-            symlink("loop", directory + "/loop")
-            #expect(throws: SystemError("cannot create the output file", subject: directory + "/loop", code: ELOOP)) {
+            try symlink("loop", directory + "/loop")
+            #expect(throws: SystemError("cannot create the output file", subject: directory + "/loop", code: POSIXErrorCode.ELOOP.rawValue)) {
                 _ = try AtomicFile(path: directory + "/loop")
             }
         }
@@ -140,7 +142,7 @@ import Glibc
         try inDirectory { directory in
             // pid_max is at most 2^22 on Linux: this PID is never running.
             let gone = ".users.csv.userlist-2147483646-abcdef"
-            let live = ".users.csv.userlist-\(getppid())-abcdef"
+            let live = ".users.csv.userlist-\(ProcessIdentity.parent)-abcdef"
             let unknown = ".users.csv.userlist-abcdef"          // an older userlist's: no PID to check
             let other = ".orders.csv.userlist-2147483646-abcdef"  // another destination's
             for name in [gone, live, unknown, other] {
@@ -155,7 +157,7 @@ import Glibc
     @Test func oneSweepRemovesTheStaleTemporariesOfEveryNameItAccepts() throws {
         try inDirectory { directory in
             let gone = [".page-1.html.userlist-2147483646-abcdef", ".page-12.html.userlist-2147483646-Zz0000"]
-            let live = ".page-2.html.userlist-\(getppid())-abcdef"
+            let live = ".page-2.html.userlist-\(ProcessIdentity.parent)-abcdef"
             let other = ".notes.html.userlist-2147483646-abcdef"   // not a page: not this sweep's
             for name in gone + [live, other] {
                 FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
@@ -187,9 +189,9 @@ import Glibc
         try inDirectory { directory in
             let path = directory + "/users.json"
             try "[]".write(toFile: path, atomically: false, encoding: .utf8)
-            link(path, directory + "/hard.json")
-            symlink("users.json", directory + "/link.json")
-            symlink("missing.json", directory + "/dangling.json")
+            try FileManager.default.linkItem(atPath: path, toPath: directory + "/hard.json")
+            try symlink("users.json", directory + "/link.json")
+            try symlink("missing.json", directory + "/dangling.json")
             #expect(AtomicFile.sameDestination(path, directory + "/hard.json"))
             #expect(AtomicFile.sameDestination(path, directory + "/link.json"))
             #expect(AtomicFile.sameDestination(path, directory + "/./users.json"))

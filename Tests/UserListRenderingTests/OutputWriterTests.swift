@@ -1,9 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 import Testing
 @testable import UserListRendering
 import UserListDomain
+import UserListPlatform
+import UserListTestSupport
 
 extension Rendering {
     @Suite struct OutputWriterTests {
@@ -45,40 +45,29 @@ extension Rendering {
         }
 
         @Test func fileDescriptorReceivesAllBytes() throws {
-            var template = Array("/tmp/userlist-render-XXXXXX".utf8CString)
-            let fd = mkstemp(&template)
-            try #require(fd >= 0)
-            defer {
-                close(fd)
-                unlink(template)
-            }
-            let output = OutputWriter(fileDescriptor: fd, name: "tmp")
+            let directory = TemporaryDirectory()
+            let path = directory.write("rendered", "")
+            let file = try #require(FileHandle(forWritingAtPath: path))
+            defer { try? file.close() }
+            let output = OutputWriter(fileDescriptor: file.fileDescriptor, name: "tmp")
             let line = String(repeating: "abcdefghij", count: 99) + "\n"
             for _ in 0..<300 { output.write(line) }
             try output.flush()
 
-            #expect(lseek(fd, 0, SEEK_SET) == 0)
-            var read = [UInt8]()
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                read += chunk[0..<n]
-            }
+            let read = try #require(FileManager.default.contents(atPath: path)).map { $0 }
             #expect(read.count == 300 * line.utf8.count)
             #expect(read == Array(String(repeating: line, count: 300).utf8))
         }
 
         @Test func fullDeviceMakesFlushThrowAnOutputError() throws {
-            let fd = open("/dev/full", O_WRONLY)
-            try #require(fd >= 0)
-            defer { close(fd) }
-            let output = OutputWriter(fileDescriptor: fd, name: "stdout")
+            let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            defer { try? full.close() }
+            let output = OutputWriter(fileDescriptor: full.fileDescriptor, name: "stdout")
             output.write("hello\n")
             let error = #expect(throws: UserlistError.self) { try output.flush() }
             #expect(error?.kind == .output)
             #expect(error?.exitCode == 74)
-            #expect(error?.message == "stdout: write error: \(String(cString: strerror(ENOSPC)))")
+            #expect(error?.message == "stdout: write error: \(SystemError.text(of: POSIXErrorCode.ENOSPC.rawValue))")
             // The failure sticks: later writes are dropped and flush keeps reporting it.
             output.write("more")
             #expect(throws: UserlistError.self) { try output.flush() }
@@ -89,7 +78,7 @@ extension Rendering {
             output.write("x")
             let error = #expect(throws: UserlistError.self) { try output.flush() }
             #expect(error?.kind == .output)
-            #expect(error?.message == "out.txt: write error: \(String(cString: strerror(EBADF)))")
+            #expect(error?.message == "out.txt: write error: \(SystemError.text(of: POSIXErrorCode.EBADF.rawValue))")
         }
 
         @Test func nothingWrittenMeansNothingToFail() throws {

@@ -31,8 +31,8 @@ import UserListTestSupport
         #expect(StagePlan(Self.run { $0.format = .table }).kind == .users)
     }
 
-    /// The stages' user JSON (still written field by field, in `Stages/`) carries every field
-    /// of the table, under its JSON path.
+    /// The stages' user JSON (written and read object by object from the table's members)
+    /// carries every field of the table, under its JSON path, and reads back the same user.
     @Test func theStagesUserJSONCarriesEveryField() throws {
         let output = OutputWriter()
         StageUserJSON.append(CanonicalFixtures.everyFieldNamed, place: nil, to: output)

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import UserListPlatform
 
 /// A fresh directory under the system's temporary directory, removed when the test's suite instance goes.
 public final class TemporaryDirectory {
@@ -35,20 +33,21 @@ public final class TemporaryDirectory {
     public func pipe(_ text: String) -> String { pipe(bytes: Array(text.utf8)) }
 
     public func pipe(bytes: [UInt8]) -> String {
-        let path = self.path("fifo")
-        unlink(path)
-        precondition(mkfifo(path, 0o600) == 0, "cannot make \(path)")
+        let path = namedPipe("fifo")
         Thread.detachNewThread {
-            let fd = open(path, O_WRONLY)
-            guard fd >= 0 else { return }
-            var written = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                written += n
-            }
-            close(fd)
+            // Opening blocks until a reader opens the other end; a reader that stops early
+            // ends the writing (the write fails), as a closed pipe ends `curl`.
+            guard let writer = FileHandle(forWritingAtPath: path) else { return }
+            try? writer.write(contentsOf: bytes)
+            try? writer.close()
         }
+        return path
+    }
+
+    /// An empty named pipe, `name`, for a test that writes it itself (slowly, in parts).
+    public func namedPipe(_ name: String) -> String {
+        let path = self.path(name)
+        do { try NamedPipe.make(at: path) } catch { preconditionFailure("cannot make \(path): \(error.reason)") }
         return path
     }
 }

@@ -16,7 +16,7 @@ enum StageCases {
 
     /// A temporary folder for converted and generated inputs, made once.
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-stages-\(getpid())")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-stages-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
