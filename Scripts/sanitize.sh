@@ -11,6 +11,8 @@ swift build --build-tests "${flags[@]}" 2>&1 | grep -E "error|warning: .*sanitiz
 # The test runner itself (Foundation in it) is not checked for leaks; each userlist it starts is.
 export ASAN_OPTIONS=detect_leaks=0
 export USERLIST_CHILD_ASAN_OPTIONS=detect_leaks=1:exitcode=86
-export LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0
+# The fuzzers' suppressions, and those of objects a process still holds when it exits.
+cat Fuzz/lsan-suppressions.txt Fuzz/lsan-suppressions-at-exit.txt > .build-asan/lsan-suppressions.txt
+export LSAN_OPTIONS=suppressions=$PWD/.build-asan/lsan-suppressions.txt:print_suppressions=0
 export SWIFT_BACKTRACE=enable=no
 swift test --skip-build "${flags[@]}" "$@"
