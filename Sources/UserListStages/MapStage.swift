@@ -162,6 +162,12 @@ struct MapStage {
         var item = 0
         var line = -1
         var counted = 0
+        // `--search` without `--where`: a user it can't match travels as its id and position
+        // only (``StageLine/shadow``), which is all dedupe needs of it — the first occurrence
+        // wins before the search, so it must still meet the id's later lines. (Under `--where`
+        // every user travels whole: the filter runs first, and its error on a user is the run's.)
+        let search = run.whereExpression == nil ? run.query.userSearch : nil
+        var scratch: [UInt8] = []
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
             // A `--where` error names the user's place, as a single run's does.
@@ -192,7 +198,11 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
-                    StageUserJSON.append(user, place: places[index], to: output)
+                    if let search, !search.matches(user, scratch: &scratch) {
+                        output.write(byte: StageLine.shadow)
+                    } else {
+                        StageUserJSON.append(user, place: places[index], to: output)
+                    }
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .unusable(let reason), .malformed(let reason):

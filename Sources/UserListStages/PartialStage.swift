@@ -123,11 +123,19 @@ struct PartialStage {
             guard seen.insert(Array(fields[0])).inserted else {
                 throw StageFailure.bad(.partial, input, number, "id \(String(decoding: fields[0], as: UTF8.self)) again: deduplicate by id before this stage (keep each id's smallest position, or give --dedupe)")
             }
+            if StageLine.isShadow(fields[2]) {
+                statistics.distinct += 1
+                return
+            }
             batch.add(line: number, position: position, key: fields[0], json: fields[2])
             if batch.isFull { try process() }
         }
         // --dedupe: each id's first occurrence, in the order the lines came.
         try held.forEachKept { (line, position, key, json) throws(UserlistError) in
+            if StageLine.isShadow(json) {
+                statistics.distinct += 1
+                return
+            }
             batch.add(line: line, position: position, key: key, json: json)
             if batch.isFull { try process() }
         }

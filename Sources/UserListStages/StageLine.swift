@@ -47,6 +47,15 @@ enum StageLine {
     /// Whether the line carries counts rather than a record.
     static func isCounts(_ line: UnsafeRawBufferPointer) -> Bool { line.first == UInt8(ascii: "!") }
 
+    /// What the map stage writes in place of a user's JSON when `--search` can't match it (and
+    /// no `--where` runs before the search): `KEY<TAB>POSITION<TAB>-`. The partial stage counts
+    /// it among the distinct users if it is its id's first occurrence, and judges nothing (on 5M
+    /// users `--search an` leaves ~57% of them, and their JSON was most of the shuffle).
+    static let shadow = UInt8(ascii: "-")
+
+    /// Whether a user field is ``shadow`` (no user's JSON is `-`).
+    static func isShadow(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == shadow }
+
     /// A row's bytes with `\`, line feed and carriage return written `\\`, `\n`, `\r`.
     static func appendEscaped(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
         var start = 0

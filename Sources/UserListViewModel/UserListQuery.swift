@@ -21,5 +21,5 @@ public struct UserListQuery: Hashable, Sendable {
     }
 
     /// The search, as `--search` and `--search-locale` ask.
-    var userSearch: UserSearch? { search.map { UserSearch($0, locale: searchLocale) } }
+    package var userSearch: UserSearch? { search.map { UserSearch($0, locale: searchLocale) } }
 }

@@ -19,7 +19,7 @@ public struct UserSearch: Hashable, Sendable {
     }
 
     /// The same, folding non-ASCII fields into `scratch` (reused across users: no allocation).
-    func matches(_ user: User, scratch: inout [UInt8]) -> Bool {
+    package func matches(_ user: User, scratch: inout [UInt8]) -> Bool {
         contains(user.name, &scratch) || contains(user.email, &scratch) || contains(user.username, &scratch)
     }
 
