@@ -312,17 +312,26 @@ struct ChunkParser {
     /// before it is real. Line-delimited input also stops at a document open for too long.
     func errorBeforeGrowing(_ region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError? {
         let window = min(region.count, 1 << 20)
-        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: region[..<window])), found.error.offset < window {
+        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: region[..<window]), startsInput: startsInput(chunk)), found.error.offset < window {
             return syntaxError(found, in: region, atEnd: false, of: chunk)
         }
         guard layout == .lines, region.count >= BadRecord.longestOpenRecord,
-              let found = JSONSyntaxDiagnoser.firstBadDocument(in: region), openTooLong(found.documentStart, in: region) else { return nil }
+              let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, startsInput: startsInput(chunk)), openTooLong(found.documentStart, in: region) else { return nil }
         return syntaxError(found, in: region, atEnd: false, of: chunk)
+    }
+
+    /// Whether the region being parsed begins where its input does (its first chunk, from its
+    /// first byte): only there is a byte-order mark the input's own. After a record skipped with
+    /// `--skip-bad-json` the region starts inside the input, and a line that starts with a mark
+    /// there is a bad record (it was read as the input's own, and simdjson's refusal of it became
+    /// "invalid JSON" at 1:1).
+    private func startsInput(_ chunk: InputChunk) -> Bool {
+        baseOffset == 0 && chunk.firstLine == 1 && chunk.firstColumnOffset == 0
     }
 
     /// The input ended inside a document.
     func incompleteDocument(in region: UnsafeRawBufferPointer, of chunk: InputChunk) -> UserlistError {
-        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: region) { return syntaxError(found, in: region, atEnd: true, of: chunk) }
+        if let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, startsInput: startsInput(chunk)) { return syntaxError(found, in: region, atEnd: true, of: chunk) }
         return UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset + region.count), "unexpected end of input"))
     }
 
@@ -337,11 +346,11 @@ struct ChunkParser {
     /// simdjson rejected `region`: a syntax error (thrown with its place), a region that ends
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws(RegionFailure) -> RegionResult {
-        guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region) else {
+        guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, startsInput: startsInput(chunk)) else {
             if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
                 return .reread(chunk.replacingBytes(with: quoted))
             }
-            throw .stop(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: 0), "invalid JSON (\(simdjsonMessage))")))
+            throw .stop(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset), "invalid JSON (\(simdjsonMessage))")))
         }
         // The only problem is the region's end, and more input follows.
         if found.error.offset >= region.count, !atEnd { return .needMoreInput }

@@ -32,9 +32,13 @@ public enum JSONSyntaxDiagnoser {
     /// value being read when the error was found (the error's own offset for a stray `]`). The
     /// reader bounds a bad record from there, not from the error, which for a line cut off is
     /// often lines later, inside the good records the parser read on into.
-    public static func firstBadDocument(in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> (documentStart: Int, error: JSONSyntaxError)? {
+    ///
+    /// `startsInput`: `bytes` begin where the input does, so a byte-order mark at offset 0 is the
+    /// input's own; false for a stretch from inside an input (the rest of a chunk after a
+    /// skipped record), where a mark at its start is an error like any other.
+    public static func firstBadDocument(in bytes: UnsafeRawBufferPointer, from start: Int = 0, startsInput: Bool = true) -> (documentStart: Int, error: JSONSyntaxError)? {
         var documentStart = 0, documentEnd = 0
-        guard let error = scan(bytes, from: start, firstOnly: false, documentStart: &documentStart, documentEnd: &documentEnd) else { return nil }
+        guard let error = scan(bytes, from: start, firstOnly: false, startsInput: startsInput, documentStart: &documentStart, documentEnd: &documentEnd) else { return nil }
         return (min(documentStart, error.offset), error)
     }
 
@@ -58,11 +62,11 @@ public enum JSONSyntaxDiagnoser {
     }
 
     private static func scan(
-        _ bytes: UnsafeRawBufferPointer, from start: Int, firstOnly: Bool, documentStart: inout Int, documentEnd: inout Int
+        _ bytes: UnsafeRawBufferPointer, from start: Int, firstOnly: Bool, startsInput: Bool = true, documentStart: inout Int, documentEnd: inout Int
     ) -> JSONSyntaxError? {
         let end = bytes.count
         var i = min(max(start, 0), end)
-        if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        if i == 0, startsInput, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             i = 3
         }
         // The open containers, innermost last: true for an object, false for an array.
