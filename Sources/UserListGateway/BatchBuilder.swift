@@ -121,7 +121,7 @@ struct BatchBuilder {
                     // `--where`, and the lookup was 14% of it (200k users).
                     let bytes = chunk.bytes
                     var offset = document.offset
-                    while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0A || bytes[offset] == 0x0D { offset += 1 }
+                    while offset < bytes.count, bytes[offset].isJSONWhitespace { offset += 1 }
                     if offset < bytes.count { offsets[slot] = offset }
                     paths[slot] = "."
                 } else if document.malformed == nil {
