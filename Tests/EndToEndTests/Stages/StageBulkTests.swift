@@ -102,36 +102,4 @@ struct StageBulkTests {
         }
         #expect(throws: UserlistError.self) { try partial(lines, dedupe: false) }
     }
-
-    /// A full export without `--where` leaves the map stage as its rows (`>SORTKEY⇥ROW`) and the
-    /// partial stage writes them as they are: the same lines as from the users partial
-    /// annotates itself. With `--where` (or a page) users travel whole. A row-made line handed
-    /// to a partial of another query is refused, not misread.
-    @Test func fullExportTravelsAsRows() throws {
-        let text = #"{"id":1,"name":"Zoë Ängström","email":"z@x.se"}"# + "\n" + #"{"id":2,"name":"Ann, \"Jr\"\r\nLee"}"# + "\n" + #"{"id":1,"name":"Again"}"# + "\n"
-        let split = StageSplit(input: 0, line: 1, position: 0, limit: 100)
-        for options in [["--sort", "name:desc", "-f", "csv"], ["--search", "an", "-f", "ndjson"], ["-f", "json", "--fields", "id,name"]] {
-            let mapped = String(decoding: try Self.map(text, split: split, options: options), as: UTF8.self)
-            let users = mapped.split(separator: "\n").filter { !$0.hasPrefix("!") }
-            #expect(users.count == 3)
-            #expect(users.allSatisfy { $0.split(separator: "\t", maxSplits: 2)[2].first == ">" || $0.hasSuffix("\t-") }, "\(mapped)")
-            // Rows only: the counts line carries the options' fingerprint, which --where changes.
-            func partialRows(_ lines: String, _ options: [String]) throws -> [Substring] {
-                let output = OutputWriter()
-                try PartialStage(run: try StagedRun.stageRun(options, inputs: []), names: Self.names, dedupe: true).run(StageInput(bytes: Array(lines.utf8)), to: output)
-                return output.text.split(separator: "\n").filter { !$0.hasPrefix("!") }
-            }
-            let whole = options + ["--where", "true"]
-            let fromUsers = String(decoding: try Self.map(text, split: split, options: whole), as: UTF8.self)
-            #expect(!fromUsers.contains("\t>"))
-            let rows = try partialRows(mapped, options)
-            #expect(!rows.isEmpty)
-            #expect(rows == (try partialRows(fromUsers, whole)), "\(options)")
-        }
-        let rows = String(decoding: try Self.map(text, split: split, options: ["-f", "csv"]), as: UTF8.self)
-        let page = try StagedRun.stageRun(["--page", "1", "-f", "csv"], inputs: [])
-        #expect(throws: UserlistError.self) {
-            try PartialStage(run: page, names: Self.names, dedupe: true).run(StageInput(bytes: Array(rows.utf8)), to: OutputWriter())
-        }
-    }
 }
