@@ -3,7 +3,7 @@ import UserListKit
 import UserListGateway
 @_spi(Pipeline) import UserListService
 import UserListRendering
-@_spi(Pipeline) import UserListViewModel
+import UserListViewModel
 
 /// `userlist stage map`: numbered input lines → one keyed line per user, and the partition's counts.
 ///
@@ -14,8 +14,6 @@ import UserListRendering
 /// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
 /// With `--rejects` or `--max-rejects`, each rejected record is also written as
 /// `#POSITION⇥POSITION⇥LINE`, LINE the rejects file's line (its line numbers marked as the warnings' are), for the merge to write.
-/// A full export without `--where` travels as its rows (``StageLine/readyRow``): the partial
-/// stage then only keeps each id's first occurrence.
 struct MapStage {
     let run: UserListRun
     /// The inputs' names, by index: messages name them as a single run would.
@@ -49,13 +47,12 @@ struct MapStage {
         var parts: [Int: StageStatistics.Part] = [:]
         let buckets = self.buckets.map { StageBuckets(count: $0, output: output) }
         let split = self.split
-        let rows = Self.readyRows(run)
         /// One line read on its own: its records mapped, or the reading error that stops the rest.
         func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int) throws(UserlistError) {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             do throws(UserlistError) {
                 let records = try reader.read(text, input: names[index], number: lineNumber)
-                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, output: output, buckets: buckets, rows: rows, statistics: &statistics)
+                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, output: output, buckets: buckets, statistics: &statistics)
             } catch where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
@@ -73,7 +70,7 @@ struct MapStage {
             }
             if let lines, !(lines.records.batches.contains { $0.records.contains { if case .malformed = $0 { true } else { false } } }) {
                 let offset = pending.firstGlobal - pending.firstLine
-                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, output: output, buckets: buckets, rows: rows, statistics: &statistics)
+                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
             try pending.forEachLine { (text, line, global) throws(UserlistError) in
@@ -158,29 +155,10 @@ struct MapStage {
 
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
 
-    /// A full export's rows as the partial stage would make them, when nothing it does after
-    /// dedupe depends on another user or on jq: no `--where` (whose error on a later duplicate
-    /// must never be reported, and which may read `input_filename`), the format's own row. The
-    /// annotator is the partial stage's, with the same search and sort; nil: users travel.
-    /// On 5M users `--sort name -f csv`, partial spent ~2.3 s a core per 625k users decoding
-    /// users the map stage had just encoded.
-    static func readyRows(_ run: UserListRun) -> ReadyRows? {
-        let later = run.pipeline().from(.filter).through(.cells)
-        let plan = StagePlan(later)
-        guard later.filter == nil, plan.kind == .rows, let encoder = plan.encoder else { return nil }
-        return ReadyRows(annotate: UserListViewModel.annotator(query: later.query, filter: nil, encoder: encoder),
-                         descending: run.query.sort?.descending ?? false)
-    }
-
-    struct ReadyRows {
-        let annotate: @Sendable ([User]) -> [UserAnnotation?]
-        let descending: Bool
-    }
-
     /// Writes the users of one line's records and counts the rest.
     /// `lines(k)`: the global line of the records' record k (counting across their batches);
     /// `lastDocument`: the global line of the last document read (nil: none, blank lines).
-    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, rows: ReadyRows?, statistics: inout StageStatistics) throws(UserlistError) {
+    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         var line = -1
         var counted = 0
@@ -190,17 +168,8 @@ struct MapStage {
         // every user travels whole: the filter runs first, and its error on a user is the run's.)
         let search = run.whereExpression == nil ? run.query.userSearch : nil
         var scratch: [UInt8] = []
-        var key: [UInt8] = []
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
-            // Ready rows: the batch's users annotated at once, as partial annotates its batches.
-            var annotations: [UserAnnotation?] = []
-            if let rows {
-                let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
-                annotations = Array(repeating: nil, count: normalized.count)
-                let made = rows.annotate(users.map { if case .user(let user) = normalized[$0] { user } else { preconditionFailure("a user's index") } })
-                for (index, annotation) in zip(users, made) { annotations[index] = annotation }
-            }
             // A `--where` error names the user's place, as a single run's does.
             var places: [Int: StageUserJSON.Place] = [:]
             if run.whereExpression != nil {
@@ -229,20 +198,7 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
-                    if let rows {
-                        if let annotation = annotations[index], let row = annotation.row {
-                            key.removeAll(keepingCapacity: true)
-                            key.append(StageLine.readyRow)
-                            CompactSortKey.appendHex(annotation.sortValue, descending: rows.descending, position: position, to: &key)
-                            key.append(UInt8(ascii: "\t"))
-                            key.withUnsafeBytes { output.write($0) }
-                            row.withBytes { StageLine.appendEscaped($0, to: output) }
-                        } else if annotations[index] == nil {
-                            output.write(byte: StageLine.shadow)  // the search can't match it
-                        } else {
-                            StageUserJSON.append(user, place: places[index], to: output)
-                        }
-                    } else if let search, !search.matches(user, scratch: &scratch) {
+                    if let search, !search.matches(user, scratch: &scratch) {
                         output.write(byte: StageLine.shadow)
                     } else {
                         StageUserJSON.append(user, place: places[index], to: output)

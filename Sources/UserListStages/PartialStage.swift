@@ -99,23 +99,6 @@ struct PartialStage {
             batch.removeAll()
         }
 
-        /// A full export's row the map stage made (``StageLine/readyRow``), written as it is.
-        func writeReady(_ user: UnsafeRawBufferPointer, _ position: Int, line: Int) throws(UserlistError) -> Bool {
-            guard let ready = StageLine.readyRow(user) else { return false }
-            guard plan.kind == .rows else {
-                throw StageFailure.bad(.partial, input, line, "a row the map stage made for a full export, but this query is a \(plan.kind.rawValue): give both stages the same options")
-            }
-            statistics.distinct += 1
-            statistics.matched += 1
-            output.write(ready.key)
-            output.write(byte: UInt8(ascii: "\t"))
-            output.write(int: position)
-            output.write(byte: UInt8(ascii: "\t"))
-            output.write(ready.row)
-            output.write(byte: UInt8(ascii: "\n"))
-            return true
-        }
-
         try input.forEachLine { (line, number) throws(UserlistError) in
             lines += 1
             if line.first == UInt8(ascii: "#") {
@@ -144,7 +127,6 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
-            if try writeReady(fields[2], position, line: number) { return }
             batch.add(line: number, position: position, key: fields[0], json: fields[2])
             if batch.isFull { try process() }
         }
@@ -154,7 +136,6 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
-            if try writeReady(json, position, line: line) { return }
             batch.add(line: line, position: position, key: key, json: json)
             if batch.isFull { try process() }
         }

@@ -11,8 +11,6 @@ import UserListRendering
 ///                      eINPUT  LINE  POSITION  ESCAPED    the same line, its TEXT escaped: a line
 ///                                                         that is not UTF-8 (see ``appendDecoded(_:to:)``)
 ///     map output       KEY  POSITION  USER                KEY: the id as a JSON string
-///                      KEY  POSITION  -                   a user --search can't match (``shadow``)
-///                      KEY  POSITION  >SORTKEY  ROW       a full export's row, made (``readyRow``)
 ///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
 ///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``, hex
 ///                      !  0  COUNTS                       sorts before every SORTKEY
@@ -57,18 +55,6 @@ enum StageLine {
 
     /// Whether a user field is ``shadow`` (no user's JSON is `-`).
     static func isShadow(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == shadow }
-
-    /// What begins the map stage's user field when it made the full export's row itself
-    /// (``MapStage/readyRows(_:)``): `>SORTKEY<TAB>ROW`, the partial stage's own key and escaped
-    /// row, which it writes as they are once dedupe kept the line (no user's JSON begins `>`).
-    static let readyRow = UInt8(ascii: ">")
-
-    /// A user field's sort key and escaped row when it is a ``readyRow`` (nil: a user's JSON or a
-    /// shadow; a `>` field without its tab is nil too, and reads as bad JSON downstream).
-    static func readyRow(_ user: UnsafeRawBufferPointer) -> (key: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer)? {
-        guard user.first == readyRow, let tab = user.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
-        return (UnsafeRawBufferPointer(rebasing: user[1..<tab]), UnsafeRawBufferPointer(rebasing: user[(tab + 1)...]))
-    }
 
     /// A row's bytes with `\`, line feed and carriage return written `\\`, `\n`, `\r`.
     static func appendEscaped(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {
