@@ -10,7 +10,7 @@ import UserListRendering
 ///   order and the merge keeps the best.
 /// - `rows` / `users`, a full export: every match travels, the format's own row when it has one
 ///   (json, ndjson, csv, tsv), else the user (table, `--jq-out`), behind its sort key; the driver
-///   sorts the lines by that key (Spark's `sortBy`, in parallel), and the merge writes them in the
+///   sorts the lines by that key (in ranges of it, in parallel), and the merge writes them in the
 ///   order it gets them, checking it.
 struct StagePlan {
     enum Kind: String {
