@@ -259,7 +259,7 @@ def expand_inputs(sc, inputs):
     return files
 
 
-def read_frame(spark, name):
+def read_frame(session, name):
     r"""A file's lines as a DataFrame of one column, each line's exact bytes, in order: a line ends
     at `\n` only, which is not part of it (one run's lines: the `\r` of a CRLF stays, JSON white
     space, and a lone `\r` ends no line). The name is a path, never a glob (`__globPaths__`):
@@ -270,16 +270,16 @@ def read_frame(spark, name):
     (even with use_unicode=False, which only skips Python's decoding of that string). Spark SQL's
     text source keeps each line's bytes; cast to binary, they reach Python as `bytes`, framed as
     textFile's strings are. One file's splits come in file order, one per partition."""
-    return (spark.read.option("lineSep", "\n").option("__globPaths__", "false").text(name)
+    return (session.get().read.option("lineSep", "\n").option("__globPaths__", "false").text(name)
             .selectExpr("CAST(value AS BINARY) AS value"))
 
 
-def frame_lines(spark, frame):
+def frame_lines(sc, frame):
     """A DataFrame of read_frame's as an RDD of bytes (one line each)."""
     from pyspark.rdd import RDD
     from pyspark.serializers import UTF8Deserializer
-    binary = spark.sparkContext._jvm.org.apache.spark.sql.Encoders.BINARY()
-    return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), spark.sparkContext, UTF8Deserializer(use_unicode=False))
+    binary = sc._jvm.org.apache.spark.sql.Encoders.BINARY()
+    return RDD(getattr(frame._jdf, "as")(binary).javaRDD(), sc, UTF8Deserializer(use_unicode=False))
 
 
 # A line's number the driver can't know without counting (see split_arguments), as the map stage
@@ -335,7 +335,7 @@ def compressed(path):
     return head.startswith(COMPRESSED_MAGICS)
 
 
-def plan_splits(spark, files):
+def plan_splits(session, files):
     """Every input's map tasks, in input order (Split), and for the ones Spark reads, the RDD of
     each such file's lines by its index. Nothing is read or counted: a local file is cut into
     byte ranges by its size, as Spark SQL's file sources cut it (at most
@@ -343,9 +343,11 @@ def plan_splits(spark, files):
     than spark.sql.files.openCostInBytes), into ranges of equal size; a compressed one is one
     task, read whole; an empty one none. A range's lines are those that begin in it (the map
     stage finds the first and reads the last one whole)."""
-    sc = spark.sparkContext
-    conf = spark._jsparkSession.sessionState().conf()
-    most, open_cost = conf.filesMaxPartitionBytes(), conf.filesOpenCostInBytes()
+    sc = session.sparkContext
+    # Spark SQL's settings as its session would read them (a session costs seconds to make).
+    sizes = sc._jvm.org.apache.spark.network.util.JavaUtils
+    most = sizes.byteStringAsBytes(sc.getConf().get("spark.sql.files.maxPartitionBytes", "128m"))
+    open_cost = sizes.byteStringAsBytes(sc.getConf().get("spark.sql.files.openCostInBytes", "4m"))
     slots = max(1, sc.defaultParallelism)
     splits, read_by_spark = [], {}
     # USERLIST_SPARK_READER=hadoop: every input through Spark's text source, as an hdfs:// one
@@ -354,7 +356,7 @@ def plan_splits(spark, files):
     for index, name in enumerate(files):
         path = None if hadoop_only else local_file(sc, name)
         if path is None:
-            lines = frame_lines(spark, read_frame(spark, name))
+            lines = frame_lines(sc, read_frame(session, name))
             read_by_spark[index] = lines
             splits += [Split(index, part == 0) for part in range(lines.getNumPartitions())]
             continue
@@ -891,7 +893,6 @@ def start_spark(master):
     # configuration of its own: standard error is then userlist's, as in one run.
     os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
     from pyspark import SparkConf, SparkContext
-    from pyspark.sql import SparkSession
 
     # Py4J logs a lost connection to the JVM (one that died out of memory) with a traceback;
     # the job says it in one line (job_failure).
@@ -905,7 +906,24 @@ def start_spark(master):
     conf.set("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled", "true")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
-    return sc, SparkSession(sc)  # the session: for the text source that keeps a line's bytes
+    return sc, Session(sc)
+
+
+class Session:
+    """Spark SQL's session, made the first time it is needed: for the text source that keeps a
+    line's bytes (hdfs://, s3a:// inputs) and the text writer of part files. Making it took
+    3.2 s of the job's start-up on this machine (of ~8 s), for queries over local files with
+    --output that never use it."""
+
+    def __init__(self, sc):
+        self.sparkContext = sc
+        self._session = None
+
+    def get(self):
+        if self._session is None:
+            from pyspark.sql import SparkSession
+            self._session = SparkSession(self.sparkContext)
+        return self._session
 
 
 def stop_spark(sc, timings):
@@ -1557,7 +1575,7 @@ def write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, m
 
     ordered = sorted_ranges(partial, bounds, last).mapPartitionsWithIndex(
         runner("merge", ["--part", "rows"], chunks=separator, feed="blobs"))
-    frame = spark.createDataFrame(ordered.map(lambda chunk: (chunk,)), "value STRING")
+    frame = spark.get().createDataFrame(ordered.map(lambda chunk: (chunk,)), "value STRING")
     # Spark's own marker would say "done" before the renames; the job writes _SUCCESS last.
     frame.write.option("lineSep", separator.decode("utf-8")) \
         .option("mapreduce.fileoutputcommitter.marksuccessfuljobs", "false").text(parts.rows_dir())
