@@ -42,8 +42,10 @@ public struct LineReader {
     /// The line is read with the line break that ends it in its input, as a single run reads it:
     /// an export cut off inside its last document (`{"id":9,"name":"Ann` then a line break) is
     /// "unexpected end of input" at the next line's first column, or a "control character in
-    /// string", exactly as one run says.
-    public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int) throws(UserlistError) -> Records {
+    /// string", exactly as one run says. `followedByInput`: the input has more after this line
+    /// (one run then says a line cut short is "record cut off at the end of its line").
+    public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int, followedByInput: Bool = false) throws(UserlistError) -> Records {
+        parser.followedByInput = followedByInput
         var records = Records()
         var chunk: InputChunk
         if number > 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -99,8 +101,10 @@ public struct LineReader {
     /// big for a double); throws where a line's read would. Either way the caller reads the lines
     /// again one at a time, which gives the error its exact place and keeps the records before it.
     /// A line after the first must not start with a byte-order mark (``read(_:input:number:)``
-    /// reads it as an error after the line break before it).
-    public mutating func read(lines region: UnsafeRawBufferPointer, lineStarts: [Int], input name: String, firstLine: Int) throws(UserlistError) -> Lines? {
+    /// reads it as an error after the line break before it). `followedByInput`: as for one line,
+    /// of the last one.
+    public mutating func read(lines region: UnsafeRawBufferPointer, lineStarts: [Int], input name: String, firstLine: Int, followedByInput: Bool = false) throws(UserlistError) -> Lines? {
+        parser.followedByInput = followedByInput
         var result = Lines()
         var chunk = Self.chunk(region, input: name, line: firstLine, columnOffset: 0)
         // Where the chunk's bytes start in `region`: documents' offsets are the chunk's.

@@ -48,10 +48,10 @@ struct MapStage {
         let buckets = self.buckets.map { StageBuckets(count: $0, output: output) }
         let split = self.split
         /// One line read on its own: its records mapped, or the reading error that stops the rest.
-        func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int) throws(UserlistError) {
+        func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int, followed: Bool) throws(UserlistError) {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             do throws(UserlistError) {
-                let records = try reader.read(text, input: names[index], number: lineNumber)
+                let records = try reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
                 try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, output: output, buckets: buckets, statistics: &statistics)
             } catch where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
@@ -60,24 +60,25 @@ struct MapStage {
         }
         var pending = MapStagePendingLines()
         /// The lines gathered so far, read in one parse; when that can't say (an error in them, a
-        /// rewrite, a skipped bad line), read again one at a time as ``readLine`` reads them.
-        func readPending() throws(UserlistError) {
+        /// rewrite, a skipped bad line) or may not (``MapStagePendingLines/bulk``), read one at a
+        /// time as ``readLine`` reads them. `followed`: whether input follows the last of them.
+        func readPending(followed: Bool) throws(UserlistError) {
             guard let input = pending.input else { return }
             defer { pending.removeAll() }
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[input])) }
-            let lines: LineReader.Lines? = pending.bytes.withUnsafeBytes { bytes in
-                try? reader.read(lines: bytes, lineStarts: pending.starts, input: names[input], firstLine: pending.firstLine)
+            let lines: LineReader.Lines? = !pending.bulk ? nil : pending.bytes.withUnsafeBytes { bytes in
+                try? reader.read(lines: bytes, lineStarts: pending.starts, input: names[input], firstLine: pending.firstLine, followedByInput: followed)
             }
             if let lines, !(lines.records.batches.contains { $0.records.contains { if case .malformed = $0 { true } else { false } } }) {
                 let offset = pending.firstGlobal - pending.firstLine
                 try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
-            try pending.forEachLine { (text, line, global) throws(UserlistError) in
-                if !stopped { try readLine(text, input: input, line: line, global: global) }
+            try pending.forEachLine { (text, line, global, last) throws(UserlistError) in
+                if !stopped { try readLine(text, input: input, line: line, global: global, followed: !last || followed) }
             }
         }
-        try input.forEachLine { (line, number) throws(UserlistError) in
+        let followedAtEnd = try input.forEachLine { (line, number) throws(UserlistError) in
             let index: Int, lineNumber: Int, global: Int, escaped: Bool
             let text: UnsafeRawBufferPointer
             if let split {
@@ -125,24 +126,23 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
-            // A split's lines are read thousands at a time; a line with a byte-order mark after
-            // the input's first, and everything under `--jq`, one at a time (LineReader's rules).
-            if split != nil, transform == nil, !escaped, lineNumber == 1 || !text.starts(with: [0xEF, 0xBB, 0xBF]) {
-                if !pending.accepts(input: index, line: lineNumber, global: global) { try readPending() }
-                pending.append(text, input: index, line: lineNumber, global: global)
-                if pending.isFull { try readPending() }
-                return
+            // The lines before this one are read now (this one follows them when it is of the
+            // same input); this one waits for the next. A split's lines are read thousands at a
+            // time; a line with a byte-order mark after the input's first, and everything under
+            // `--jq`, one at a time (LineReader's rules).
+            if !pending.accepts(input: index, line: lineNumber, global: global) || pending.isFull {
+                try readPending(followed: pending.input == index)
+                guard !stopped else { return }
             }
-            try readPending()
-            guard !stopped else { return }
+            let bulk = split != nil && transform == nil && !escaped && (lineNumber == 1 || !text.starts(with: [0xEF, 0xBB, 0xBF]))
             if escaped {
-                // `withUnsafeBytes` rethrows untyped: the typed failure comes out of it as a value.
-                try decoded.withUnsafeBytes { bytes in Result { () throws(UserlistError) in try readLine(bytes, input: index, line: lineNumber, global: global) } }.get()
+                decoded.withUnsafeBytes { pending.append($0, input: index, line: lineNumber, global: global, bulk: bulk) }
             } else {
-                try readLine(text, input: index, line: lineNumber, global: global)
+                pending.append(text, input: index, line: lineNumber, global: global, bulk: bulk)
             }
         }
-        try readPending()
+        // The last line is followed by input when its range ends before its file does.
+        try readPending(followed: followedAtEnd)
         guard let first else { return }
         statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)

@@ -40,8 +40,11 @@ public struct StageInput: Sendable {
         self.name = name
     }
 
-    /// Calls `body` with each line and its 1-based number, in order.
-    func forEachLine(_ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+    /// Calls `body` with each line and its 1-based number, in order. Returns whether the file
+    /// goes on after the last line: a range that ends before its file does (a standard input or
+    /// bytes: false, their last line is the end as far as a stage can tell).
+    @discardableResult
+    func forEachLine(_ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) -> Bool {
         switch source {
         case .bytes(let bytes):
             var number = 0
@@ -59,20 +62,21 @@ public struct StageInput: Sendable {
                 }
             }
             if let failure { throw failure }
+            return false
         case .fileDescriptor(let fd):
             let name = name
-            try read({ (buffer) throws(UserlistError) in
+            return try read({ (buffer) throws(UserlistError) in
                 do throws(SystemError) { return try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: name) } catch { throw UserlistError(.noInput, error) }
             }, body)
         case .range(let range):
-            try read(range, body)
+            return try read(range, body)
         }
     }
 
     /// A range of a file (``StageRange``): a plain file from the first line that begins in it
     /// (the byte before START is read too: a `\n` there means a line begins at START) to the
     /// last line that begins before END; a compressed one whole, decompressed.
-    private func read(_ range: StageRange, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) {
+    private func read(_ range: StageRange, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) -> Bool {
         let fd: Int32
         do { fd = try FileReading.openInput(range.path) } catch {
             throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage map", input: name, "\(error.reason) (opening \(range.path) where this stage runs)", hint: "every executor must see the input at the path the driver gives: a shared filesystem, or an hdfs:// or s3a:// input"))
@@ -98,21 +102,21 @@ public struct StageInput: Sendable {
                     throw UserlistError(.usage, Diagnostic(.usage, scope: "stage map", input: name, "--range \(range.path):0:\(end): a compressed file (\(compression)) can't be read in parts", hint: "give the whole file, --range \(range.path):0:"))
                 }
                 let stream = try compression.stream(fd, prefix: [], inputName: name, progress: ReadProgress?.none)
-                try read({ (buffer) throws(UserlistError) in try stream.read(into: buffer) }, body)
-                return
+                return try read({ (buffer) throws(UserlistError) in try stream.read(into: buffer) }, body)
             }
         }
-        try read(pread, skipFirst: range.start > 0, origin: offset, end: range.end, body)
+        return try read(pread, skipFirst: range.start > 0, origin: offset, end: range.end, body)
     }
 
     /// Reads 1 MiB at a time with `fill`; a line longer than what is buffered grows the buffer.
     /// `skipFirst`: the bytes up to the first `\n` are not a line (a range's first line began
     /// before it); `end`: no line that begins at or past this offset is read (`origin` being
-    /// the offset of the first byte `fill` gives).
+    /// the offset of the first byte `fill` gives). Returns whether a line begins at or past
+    /// `end` (the bytes go on after the last line given).
     private func read(
         _ fill: (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int, skipFirst: Bool = false, origin: Int = 0, end: Int? = nil,
         _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void
-    ) throws(UserlistError) {
+    ) throws(UserlistError) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var filled = 0
         var number = 0
@@ -168,6 +172,7 @@ public struct StageInput: Sendable {
                 base += consumed
             }
         }
+        return stopped
     }
 
     /// The offset of the first `\n` in `bytes[from..<to]`.

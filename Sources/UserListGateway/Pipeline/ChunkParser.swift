@@ -73,6 +73,9 @@ struct ChunkParser {
     var skipBadJSON = false
     /// How this input lays its documents out: where a broken record ends. Set per input.
     var layout: InputLayout = .pretty
+    /// The input goes on after the region parsed with `atEnd` (``LineReader``: a map stage's
+    /// line whose file has more lines): a broken record there is worded as one run words it.
+    var followedByInput = false
     /// Set while parsing the elements of a streamed array or envelope: where that document
     /// starts, which its syntax errors name, as when it is read whole.
     var enclosingDocument: SourceLocation?
@@ -178,7 +181,7 @@ struct ChunkParser {
             var record: BadRecord
             var textStart: Int
             while true {
-                record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd)
+                record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd, followedByInput: followedByInput)
                 // The documents before the bad record are parsed on their own; one of them can
                 // still be a bad record (line-delimited: valid JSON over two lines).
                 textStart = record.start
@@ -214,7 +217,7 @@ struct ChunkParser {
     private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> Never {
         var found = (documentStart: bad.documentStart, error: bad.error)
         while true {
-            let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd).start
+            let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput).start
             guard start > 0 else { break }
             do {
                 _ = try parseDocuments(UnsafeRawBufferPointer(rebasing: region[..<start]), of: chunk, atEnd: false, into: &batch)
@@ -338,7 +341,7 @@ struct ChunkParser {
     /// The error a run stops at: located where the bad record starts (see ``BadRecord``), with
     /// where the parser stopped when that is elsewhere. Offsets are `region`'s.
     private func syntaxError(_ found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, atEnd: Bool, of chunk: InputChunk) -> UserlistError {
-        let record = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd)
+        let record = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput)
         let (location, message) = describe(record.error.shifted(by: baseOffset), startingAt: baseOffset + record.start, of: chunk)
         return UserlistError(.data, Diagnostic(.syntax, at: location, message))
     }
@@ -462,7 +465,7 @@ struct ChunkParser {
         // An error at the line's end may only be the line break cutting a pretty-printed value.
         guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: UnsafeRawBufferPointer(rebasing: bytes[end..<lineEnd])),
               found.error.offset < lineEnd - end || layout == .lines else { return nil }
-        let record = BadRecord(around: (end + found.documentStart, found.error.shifted(by: end)), in: bytes, from: 0, layout: layout, atEnd: lineEnd == bytes.count)
+        let record = BadRecord(around: (end + found.documentStart, found.error.shifted(by: end)), in: bytes, from: 0, layout: layout, atEnd: lineEnd == bytes.count, followedByInput: followedByInput)
         let location = chunk.location(ofOffset: record.start)
         return UserlistError(.data, Diagnostic(.syntax, at: location, Self.message(record.error.message, startingAt: location, stoppedAt: chunk.location(ofOffset: record.error.offset))))
     }

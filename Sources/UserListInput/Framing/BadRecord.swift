@@ -22,8 +22,10 @@ package struct BadRecord {
     package let error: JSONSyntaxError
 
     /// The record around `found`, a syntax error of `region` and the start of the document it
-    /// breaks; nothing before `lowerBound` belongs to it.
-    package init(around found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, from lowerBound: Int, layout: InputLayout, atEnd: Bool) {
+    /// breaks; nothing before `lowerBound` belongs to it. `followedByInput`: the input goes on
+    /// after the region even when `atEnd` (a line the Spark map stage reads on its own, from a
+    /// file whose later lines another read takes): a line cut short there is "cut off".
+    package init(around found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, from lowerBound: Int, layout: InputLayout, atEnd: Bool, followedByInput: Bool = false) {
         let documentStart = min(max(found.documentStart, lowerBound), region.count)
         let lineStart = region[lowerBound..<documentStart].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lowerBound
         switch layout {
@@ -47,7 +49,7 @@ package struct BadRecord {
         // off at the end of its line", not the next line's complaint). Pretty-printed, where the
         // record ends is a guess (an array's last element looks like a document of its own), so
         // the error stays where the parser found it.
-        let reachesEnd = atEnd && (end ?? region.count) == region.count
+        let reachesEnd = atEnd && !followedByInput && (end ?? region.count) == region.count
         error = layout == .lines ? Self.ownError(of: start..<(end ?? region.count), in: region, reachesEnd: reachesEnd) ?? found.error : found.error
     }
 

@@ -91,6 +91,44 @@ struct StageRangeTests {
         #expect(!fromFile.text.contains("\"5\"\t"))
     }
 
+    /// A line cut short in the middle of a file is "record cut off at the end of its line" and
+    /// the file's cut last line "unexpected end of input", as one run words them, whichever range
+    /// holds them: a range's last line is followed by input when the file goes on after it.
+    @Test(arguments: [false, true])
+    func cutLinesAreWordedAsOneRunWordsThem(skipBadJSON: Bool) throws {
+        let text = #"{"id":1,"name":"Ann"}"# + "\n" + #"{"id":2,"name":"Bo"# + "\n" + #"{"id":3,"name":"Cy"}"# + "\n\n" + #"{"id":4,"na"# + "\n"
+        let path = folder.write("cut.ndjson", text)
+        let bytes = Array(text.utf8)
+        let options = skipBadJSON ? ["--skip-bad-json"] : []
+        let (single, _) = try StagedRun.singleRun([path] + options)
+        let one = StagedRun.single(single)
+        // What is wrong, without the place (a later range's line numbers are marks for the merge).
+        func reasons(_ messages: [String]) -> [String] {
+            messages.compactMap { message in
+                guard let start = message.range(of: "invalid JSON: ") ?? message.range(of: ":1: ") else { return nil }
+                return String(message[start.upperBound...].prefix { $0 != "(" })
+            }
+        }
+        let expected = reasons(one.warnings + [one.error].compactMap { $0 })
+        #expect(expected.first?.hasPrefix("record cut off at the end of its line") == true, "\(expected)")
+        #expect(skipBadJSON ? expected.last?.hasPrefix("unexpected end of input") == true : expected.count == 1, "\(expected)")
+        let run = try StagedRun.stageRun(options, inputs: [])
+        let newlines = bytes.indices.filter { bytes[$0] == 0x0A }
+        for cuts in [[], newlines, newlines.map { $0 + 1 }, [newlines[0] + 5], [newlines[1]], [newlines[1] + 1, newlines[3] + 1]] {
+            var said: [String] = []
+            var start = 0
+            for end in cuts + [bytes.count] where start < bytes.count {
+                let output = OutputWriter()
+                let split = StageSplit(input: 0, line: 1, position: start << 20, limit: 1000)
+                try MapStage(run: run, names: [path], split: split).run(StageInput(range: StageRange(path: path, start: start, end: end), name: path), to: output)
+                for match in output.text.matches(of: /"(text|message)":"((?:[^"\\]|\\.)*)"/) { said.append(String(match.output.2)) }
+                start = end
+            }
+            // Without --skip-bad-json a range past the error still reads its own lines.
+            #expect(skipBadJSON ? reasons(said) == expected : reasons(said).first == expected.first, "cuts \(cuts): \(said)")
+        }
+    }
+
     /// A compressed file is read whole, decompressed (by its first bytes, as one run reads it);
     /// a part of one is refused (exit 64): its lines can't be found without what comes before.
     @Test func compressedFileIsReadWhole() throws {
