@@ -119,13 +119,16 @@ good() { printf '{"id":%s,"name":"%s","email":"%s@example.com"}\n' "$1" "$2" "$(
 { good 1 Ann; printf '{"id":2,"name":"B\ro"}\n'; good 3 Cy; } > "$BYTES/lone-cr-in-string.ndjson"
 { good 1 Ann; printf '{"id":2,"name":"NUL \000 in a string"}\n'; good 3 Cy; } > "$BYTES/nul.ndjson"
 { good 1 Ann | sed 's/$/\r/'; printf '{"id":2,"name":"Bo \300\257"}\r\n'; good 3 Cy; } > "$BYTES/crlf-then-overlong.ndjson"
+# Lines cut short: one in the middle ("record cut off at the end of its line", in one run's
+# words) and the last ("unexpected end of input").
+{ good 1 Ann; printf '{"id":2,"name":"Bo\n'; good 3 Cy; printf '{"id":4,"na\n'; } > "$BYTES/cut-lines.ndjson"
 # Each odd line after two good ones: an NDJSON export, as one run finds it (most of its first
 # lines whole documents) and as the job requires.
 odd=(
   '{"id":2,"name":"Overlong \300\257 slash"}' '{"id":4,"name":"Cut \344\270"}' '{"id":6,"name":"Surrogate \355\240\200"}'
   '{"id":8,"name":"Back\\\\slash \\u00e9 \\x41 \377"}' '{"id":10,"name":"Fay"}\377' '\377\376' '\000'
   '{"id":14,"name":"Hal \000"}' '{"id":16,"name":"Jo"}\r{"id":17,"name":"Kim"}\r' '{"id":18,"name":"L\rm"}'
-  '\357\273\277{"id":20,"name":"A BOM in the middle"}' '{"id":22,"name":"Ned \377"}'
+  '\357\273\277{"id":20,"name":"A BOM in the middle"}' '{"id":22,"name":"Ned \377"}' '{"id":24,"name":"Cut sho'
 )
 { n=100; for line in "${odd[@]}"; do good $n "Pad$n"; good $((n + 50)) "Pad$((n + 50))"; printf "$line\\n"; n=$((n + 1)); done; good $n "Pad$n"; } > "$BYTES/mixed.ndjson"
 check_bytes() { # $1 = label, $2 = input file, then userlist options
@@ -148,6 +151,8 @@ check_bytes invalid-utf8-skipped "$BYTES/invalid-utf8.ndjson" --skip-bad-json -f
 check_bytes lone-cr-in-string    "$BYTES/lone-cr-in-string.ndjson" -f ndjson
 check_bytes nul                  "$BYTES/nul.ndjson" -f ndjson
 check_bytes crlf-then-overlong   "$BYTES/crlf-then-overlong.ndjson" -f ndjson
+check_bytes cut-lines            "$BYTES/cut-lines.ndjson" -f csv
+check_bytes cut-lines-skipped    "$BYTES/cut-lines.ndjson" --skip-bad-json -f csv
 check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
 check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
 [ "${BYTES_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
