@@ -303,9 +303,10 @@ class Split:
     nothing of the file through Python), or one of Spark's splits of a file only Hadoop reads
     (hdfs://, s3a://: its lines through the Python worker, in bulk)."""
 
-    def __init__(self, input, first, path=None, start=0, end=None):
+    def __init__(self, input, first, path=None, start=0, end=None, last=True):
         self.input = input    # the input's index
         self.first = first    # whether it starts at the input's first line
+        self.last = last      # whether it ends the input (Spark's splits; a range knows itself)
         self.path = path      # None: one of Spark's splits
         self.start = start
         self.end = end        # None: to the file's end
@@ -358,7 +359,8 @@ def plan_splits(session, files):
         if path is None:
             lines = frame_lines(sc, read_frame(session, name))
             read_by_spark[index] = lines
-            splits += [Split(index, part == 0) for part in range(lines.getNumPartitions())]
+            count = lines.getNumPartitions()
+            splits += [Split(index, part == 0, last=part == count - 1) for part in range(count)]
             continue
         try:
             # Only a regular file is cut by its size (a named pipe's is 0, and it reads once).
@@ -398,6 +400,8 @@ def split_arguments(splits):
                                               number << line_bits, limit)]
         if split.path is not None:
             words += ["--range", "%s:%d:%s" % (split.path, split.start, "" if split.end is None else split.end)]
+        elif not split.last:
+            words.append("--input-goes-on")  # a line cut short at its end is "cut off", as in one run
         arguments.append(words)
     return arguments
 

@@ -144,8 +144,9 @@ struct MapStage {
                 pending.append(text, input: index, line: lineNumber, global: global, bulk: bulk)
             }
         }
-        // The last line is followed by input when its range ends before its file does.
-        try readPending(followed: followedAtEnd)
+        // The last line is followed by input when its range ends before its file does, or the
+        // driver says more of its input comes after this split.
+        try readPending(followed: followedAtEnd || split?.inputGoesOn == true)
         guard let first else { return }
         statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)

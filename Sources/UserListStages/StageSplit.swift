@@ -12,12 +12,17 @@ public struct StageSplit: Sendable, Equatable {
     public let line: Int
     public let position: Int
     public let limit: Int
+    /// `--input-goes-on`: the input has lines after this split's last (one of Spark's splits of
+    /// an hdfs:// file that is not its last): a line cut short there is "cut off", as one run
+    /// says. A range knows it itself (its file goes on past END).
+    public var inputGoesOn: Bool
 
-    public init(input: Int, line: Int, position: Int, limit: Int) {
+    public init(input: Int, line: Int, position: Int, limit: Int, inputGoesOn: Bool = false) {
         self.input = input
         self.line = line
         self.position = position
         self.limit = limit
+        self.inputGoesOn = inputGoesOn
     }
 
     /// `INPUT:LINE:POSITION:MAX`, four numbers (LINE at least 1, MAX at least 1), else nil.

@@ -13,6 +13,9 @@ struct MapCommand: StageSubcommand {
     @Option(help: ArgumentHelp("With --split: read the split from the file itself, not standard input: the lines of PATH that begin in bytes START..<END (each read whole; END left out: to the end). A compressed file (gzip, zstd, xz, lzma, bzip2) is read whole: give PATH:0:.", valueName: "PATH:START:END"))
     var range: String?
 
+    @Flag(help: "With --split on standard input: the input has more lines after this split's last (a line cut short at the split's end is then worded as one run words it: cut off, not the input's end).")
+    var inputGoesOn = false
+
     @Option(help: ArgumentHelp("Write the lines as frames by the partition of the shuffle they go to (BUCKET<TAB>LENGTH, then LENGTH bytes of lines): users by a hash of their id into 0..<n, the counts into 0, reject lines into n. The shuffle then only moves blocks: give partial --dedupe.", valueName: "n"))
     var buckets: Int?
 
@@ -28,12 +31,14 @@ struct MapCommand: StageSubcommand {
             guard let split = split.flatMap(StageSplit.init(argument:)) else { throw ValidationError("--range needs --split INPUT:LINE:POSITION:MAX: where the range's lines stand among the inputs") }
             guard split.input < options.names.count else { throw ValidationError("--split names input \(split.input), but \(options.names.count) are given with --input") }
         }
+        if inputGoesOn, split == nil { throw ValidationError("--input-goes-on needs --split: it says what follows the split") }
         if let buckets, !(1...1_000_000).contains(buckets) { throw ValidationError("--buckets must be between 1 and 1000000, got \(buckets)") }
     }
 
     func run(variables: JQVariables) throws {
         let run = try options.makeRun(variables: variables)
-        let split = split.flatMap(StageSplit.init(argument:))
+        var split = split.flatMap(StageSplit.init(argument:))
+        split?.inputGoesOn = inputGoesOn
         var input = StageInput.standardInput
         if let split, let range = range.flatMap(StageRange.init(argument:)) { input = StageInput(range: range, name: options.names[split.input]) }
         try reporting { () throws(UserlistError) in try run.runStage(.map, names: options.names, input: input, warnings: StandardErrorReporter(), split: split, buckets: buckets) }

@@ -102,4 +102,17 @@ struct StageBulkTests {
         }
         #expect(throws: UserlistError.self) { try partial(lines, dedupe: false) }
     }
+
+    /// A split Spark's text source reads (its lines on standard input) can't see past its last
+    /// line: the driver says whether the input goes on (`--input-goes-on`), and a line cut short
+    /// there is worded as one run words it — cut off, or the input's end.
+    @Test func aSplitsLastLineIsCutOffWhenTheInputGoesOn() throws {
+        let text = "{\"id\":1,\"name\":\"Ann\"}\n{\"id\":2,\"name\":\"Bo\n"
+        for goesOn in [false, true] {
+            let split = StageSplit(input: 0, line: 1, position: 0, limit: 100, inputGoesOn: goesOn)
+            let mapped = String(decoding: try Self.map(text, split: split, options: ["--skip-bad-json"]), as: UTF8.self)
+            let wording = goesOn ? "record cut off at the end of its line: unterminated string" : "unexpected end of input: unterminated string"
+            #expect(mapped.contains("a.ndjson:2:1: skipped record: invalid JSON: \(wording)"), "\(mapped)")
+        }
+    }
 }
