@@ -550,34 +550,18 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
                     break
                 yield frames(partition, bucket), blob
         elif blocks:
-            rest = b""
-            while True:
-                data = process.stdout.read1(1 << 20)
-                if not data:
-                    break
-                data = rest + data
-                cut = data.rfind(b"\n") + 1
-                rest = data[cut:]
-                if cut:
-                    yield data[:cut]
-            unterminated = bool(rest)
+            rest = []
+            for piece in separated(process.stdout, b"\n", rest):
+                yield piece + b"\n"
+            unterminated = bool(rest[0])
         elif chunks is None:
             for line in process.stdout:
                 yield line[:-1].decode("utf-8") if line.endswith(b"\n") else line.decode("utf-8")
         else:
-            rest = b""
-            while True:
-                data = process.stdout.read1(1 << 20)
-                if not data:
-                    break
-                data = rest + data
-                cut = data.rfind(chunks)
-                if cut < 0:
-                    rest = data
-                    continue
-                yield data[:cut].decode("utf-8")
-                rest = data[cut + 1:]
-            unterminated = bool(rest)
+            rest = []
+            for piece in separated(process.stdout, chunks, rest):
+                yield piece.decode("utf-8")
+            unterminated = bool(rest[0])
         if unterminated and frames is not None:
             process.stdout.read()  # let the stage finish writing, so its exit code is its own
         code = process.wait()
@@ -610,6 +594,24 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
         sys.stderr.flush()
 
     return run
+
+
+def separated(stream, separator, rest):
+    """Reads `stream` 1 MiB at a time and yields what comes before the last `separator` of what
+    it holds (that separator left out); `rest` (a list) gets what is left after the last one."""
+    left = b""
+    while True:
+        data = stream.read1(1 << 20)
+        if not data:
+            break
+        data = left + data
+        cut = data.rfind(separator)
+        if cut < 0:
+            left = data
+            continue
+        yield data[:cut]
+        left = data[cut + 1:]
+    rest.append(left)
 
 
 def check_executors(sc, binary, driver_version, environment):
