@@ -350,8 +350,11 @@ struct ChunkParser {
     /// mid-document (read more), or valid JSON with out-of-range numbers (re-read, quoted).
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws(RegionFailure) -> RegionResult {
         guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, startsInput: startsInput(chunk)) else {
-            if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[...])) {
-                return .reread(chunk.replacingBytes(with: quoted))
+            // Quoted from the region on: what comes before it was read already or skipped as bad
+            // JSON, and a skipped line's open string (`"name": "cut`) made the quoting read the
+            // next lines' keys as string contents and leave the number as it was (exit 65).
+            if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[baseOffset...])) {
+                return .reread(chunk.replacingBytes(with: Array(chunk.bytes[..<baseOffset]) + quoted))
             }
             throw .stop(UserlistError(.data, Diagnostic(.syntax, at: chunk.location(ofOffset: baseOffset), "invalid JSON (\(simdjsonMessage))")))
         }
