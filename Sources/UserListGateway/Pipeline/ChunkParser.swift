@@ -106,10 +106,15 @@ struct ChunkParser {
     }
 
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
+    /// On `.reread` the batch is empty: the rewritten chunk is read again from its start, so
+    /// nothing this parse gathered counts (with --skip-bad-json the users and skipped lines
+    /// before the number were in it, and a caller that kept them read them twice).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
-        skipBadJSON
+        let result = skipBadJSON
             ? try parseSkippingBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
             : try parseStoppingAtBadRecords(region, of: chunk, atEnd: atEnd, into: &batch)
+        if case .reread = result { batch = BatchBuilder() }
+        return result
     }
 
     /// Without `--skip-bad-json`: the first bad record (see ``stop(at:in:of:atEnd:into:)``) ends the run.
@@ -351,8 +356,8 @@ struct ChunkParser {
     private func recover(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, simdjsonMessage: String) throws(RegionFailure) -> RegionResult {
         guard let found = JSONSyntaxDiagnoser.firstBadDocument(in: region, startsInput: startsInput(chunk)) else {
             // Quoted from the region on: what comes before it was read already or skipped as bad
-            // JSON, and a skipped line's open string (`"name": "cut`) made the quoting read the
-            // next lines' keys as string contents and leave the number as it was (exit 65).
+            // JSON (a skipped line's open string is also why the scanner ends a string at a line
+            // break: see OversizedNumbers).
             if let quoted = OversizedNumbers.quoted(in: UnsafeRawBufferPointer(rebasing: chunk.bytes[baseOffset...])) {
                 return .reread(chunk.replacingBytes(with: Array(chunk.bytes[..<baseOffset]) + quoted))
             }

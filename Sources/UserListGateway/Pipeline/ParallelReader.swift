@@ -306,15 +306,8 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
                 if unparsed > 0, !(atEnd && UnsafeRawBufferPointer(rebasing: chunk.bytes[end...]).isBlankJSON) { keepFrom = end }
             case .retryWithBiggerBatch(let unparsed):
                 keepFrom = regionEnd - unparsed
-            case .needMoreInput:
+            case .needMoreInput, .reread:
                 keepFrom = 0
-            case .reread:
-                // The chunk is read again, rewritten, from its start: nothing of this parse
-                // counts. With --skip-bad-json the users and skipped lines before the number were
-                // in the batch already, and were read twice (a skip warning twice, and "dropped
-                // 1 record with a duplicate id" for a user read once).
-                keepFrom = 0
-                batch = BatchBuilder()
             }
             let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk, fields: parser.fields))
             return Outcome(prepared: prepared, hasDocuments: !batch.documents.isEmpty, morePages: batch.morePages, keepFrom: keepFrom)
