@@ -39,12 +39,17 @@
         return output
     }
 
+    /// Just after the string that starts at `start`, or at the line break that cuts it: a line
+    /// break is never inside a valid string, and a line cut short (`{"name": "cut`) must not
+    /// make the next lines' strings read as numbers' surroundings and their numbers as strings
+    /// (a number quoted twice, `""999…""`, or not at all).
     private static func endOfString(_ text: UnsafeRawBufferPointer, from start: Int) -> Int {
         var i = start + 1
         while i < text.count {
             switch text[i] {
-            case UInt8(ascii: "\\"): i += 2
+            case UInt8(ascii: "\\"): i += text[i + 1 < text.count ? i + 1 : i] == 0x0A ? 1 : 2
             case UInt8(ascii: "\""): return i + 1
+            case 0x0A: return i
             default: i += 1
             }
         }
