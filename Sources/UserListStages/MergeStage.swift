@@ -191,7 +191,7 @@ struct MergeStage {
                 rowRanges.append(start..<rowBytes.count)
                 return
             }
-            batch.add(line: number, position: position, key: fields[0], json: fields[2])
+            batch.add(line: number, position: position, json: fields[2])
             if batch.isFull { try process() }
         }
         if !batch.isEmpty { try process() }
@@ -367,9 +367,10 @@ struct MergeStage {
         output.write("!\t0\t")
         output.write(total.json())
         output.write(byte: UInt8(ascii: "\n"))
+        var keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
         for candidate in candidates {
             guard case .user(let user) = candidate.kept else { continue }
-            PartialStage.writeKey(candidate.sortValue, candidate.position, descending: run.query.sort?.descending ?? false, to: output)
+            keys.write(candidate.sortValue, candidate.position, to: output)
             StageUserJSON.append(user, place: nil, to: output)
             output.write(byte: UInt8(ascii: "\n"))
         }

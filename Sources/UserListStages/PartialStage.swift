@@ -42,6 +42,7 @@ struct PartialStage {
         let held = StageFirstOccurrences()
         let batch = StageRecordBatch()
         var lines = 0
+        var keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
         // A `--where` error's user is a reject too (``StageError/reject``).
         let keepsRejects = run.stagesCarryRejects
 
@@ -87,7 +88,7 @@ struct PartialStage {
                 case .page:
                     if collector!.limit != nil { try? collector!.add(.user(user), sortValue: annotation.sortValue, position: position) }
                 case .rows, .users:
-                    writeKey(annotation.sortValue, position, to: output)
+                    keys.write(annotation.sortValue, position, to: output)
                     if let row = annotation.row {
                         row.withBytes { StageLine.appendEscaped($0, to: output) }
                     } else {
@@ -127,7 +128,7 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
-            batch.add(line: number, position: position, key: fields[0], json: fields[2])
+            batch.add(line: number, position: position, json: fields[2])
             if batch.isFull { try process() }
         }
         // --dedupe: each id's first occurrence, in the order the lines came.
@@ -136,7 +137,7 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
-            batch.add(line: line, position: position, key: key, json: json)
+            batch.add(line: line, position: position, json: json)
             if batch.isFull { try process() }
         }
         if !batch.isEmpty { try process() }
@@ -150,7 +151,7 @@ struct PartialStage {
         output.write(byte: UInt8(ascii: "\n"))
         for candidate in collector?.candidates() ?? [] {
             guard case .user(let user) = candidate.kept else { continue }
-            writeKey(candidate.sortValue, candidate.position, to: output)
+            keys.write(candidate.sortValue, candidate.position, to: output)
             StageUserJSON.append(user, place: nil, to: output)
             output.write(byte: UInt8(ascii: "\n"))
         }
@@ -166,20 +167,5 @@ struct PartialStage {
             text: .json(CanonicalUserBuilder().build(user).json()))
         RejectsFile.write(record, to: line)
         return String(line.text.dropLast())
-    }
-
-    /// `SORTKEY<TAB>POSITION<TAB>`.
-    private func writeKey(_ value: SortValue?, _ position: Int, to output: OutputWriter) {
-        Self.writeKey(value, position, descending: run.query.sort?.descending ?? false, to: output)
-    }
-
-    /// `SORTKEY<TAB>POSITION<TAB>`, for the partial stage and merge's `--part combine`.
-    static func writeKey(_ value: SortValue?, _ position: Int, descending: Bool, to output: OutputWriter) {
-        var key: [UInt8] = []
-        CompactSortKey.appendHex(value, descending: descending, position: position, to: &key)
-        key.withUnsafeBytes { output.write($0) }
-        output.write(byte: UInt8(ascii: "\t"))
-        output.write(int: position)
-        output.write(byte: UInt8(ascii: "\t"))
     }
 }

@@ -9,12 +9,18 @@ final class StageFirstOccurrences {
     private struct Kept {
         var line: Int
         var position: Int
+        /// Which of ``chunks`` holds its key and user JSON, and where.
+        var chunk: Int
         var start: Int
         var keyCount: Int
         var jsonCount: Int
     }
 
-    private var bytes: [UInt8] = []
+    /// The lines' bytes in chunks of ``chunkSize`` (a line bigger than that has one of its own):
+    /// one array grown by doubling copied a 5M-user export's partition (~100 MB) over again, and
+    /// each copy touched new pages (17% of `stage partial --dedupe`, page faults and memmove).
+    private var chunks: [[UInt8]] = []
+    private static let chunkSize = 4 << 20
     private var kept: [Kept] = []
     /// Each id's entry in ``kept``, found by the id's bytes (a `[[UInt8]: Int]` with SipHash and
     /// an array per id was ~17% of `stage partial --dedupe` on 200k users).
@@ -34,25 +40,29 @@ final class StageFirstOccurrences {
     }
 
     private func entry(line: Int, position: Int, key: UnsafeRawBufferPointer, json: UnsafeRawBufferPointer) -> Kept {
-        let start = bytes.count
-        bytes.append(contentsOf: key)
-        bytes.append(contentsOf: json)
-        return Kept(line: line, position: position, start: start, keyCount: key.count, jsonCount: json.count)
+        let count = key.count + json.count
+        if chunks.isEmpty || chunks[chunks.count - 1].count + count > Self.chunkSize {
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(max(Self.chunkSize, count))
+            chunks.append(chunk)
+        }
+        let last = chunks.count - 1
+        let start = chunks[last].count
+        chunks[last].append(contentsOf: key)
+        chunks[last].append(contentsOf: json)
+        return Kept(line: line, position: position, chunk: last, start: start, keyCount: key.count, jsonCount: json.count)
     }
 
     /// Each kept line (its stage line number, position, key and user JSON), in the order its id first came.
     func forEachKept(_ body: (Int, Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
-        var failure: UserlistError?
-        bytes.withUnsafeBytes { all in
-            for entry in kept {
+        for entry in kept {
+            var failure: UserlistError?
+            chunks[entry.chunk].withUnsafeBytes { all in
                 let key = UnsafeRawBufferPointer(rebasing: all[entry.start..<(entry.start + entry.keyCount)])
                 let json = UnsafeRawBufferPointer(rebasing: all[(entry.start + entry.keyCount)..<(entry.start + entry.keyCount + entry.jsonCount)])
-                do throws(UserlistError) { try body(entry.line, entry.position, key, json) } catch {
-                    failure = error
-                    return
-                }
+                do throws(UserlistError) { try body(entry.line, entry.position, key, json) } catch { failure = error }
             }
+            if let failure { throw failure }
         }
-        if let failure { throw failure }
     }
 }

@@ -9,8 +9,6 @@ final class StageRecordBatch {
         /// The stage input line it came from, for a message.
         var line: Int
         var position: Int
-        /// The line's first field (the shuffle's key, or the sort key).
-        var key: [UInt8]
         var start: Int
         var count: Int
     }
@@ -23,8 +21,9 @@ final class StageRecordBatch {
     /// Enough to be worth a parse, small enough to stay in cache.
     var isFull: Bool { entries.count >= 4096 || text.count >= 4 << 20 }
 
-    func add(line: Int, position: Int, key: UnsafeRawBufferPointer, json: UnsafeRawBufferPointer) {
-        entries.append(Entry(line: line, position: position, key: Array(key), start: text.count, count: json.count))
+    func add(line: Int, position: Int, json: UnsafeRawBufferPointer) {
+        // (The line's key is not kept: a copy of it per user was an allocation nobody read.)
+        entries.append(Entry(line: line, position: position, start: text.count, count: json.count))
         text.append(contentsOf: json)
         text.append(UInt8(ascii: "\n"))
     }

@@ -20,38 +20,52 @@
 package enum CompactSortKey {
     /// Appends the key of a user with sort value `value` (nil: none, or no `--sort`) at `position`.
     package static func appendHex(_ value: SortValue?, descending: Bool, position: Int, to out: inout [UInt8]) {
-        var bytes: [UInt8] = []
+        var scratch: [UInt8] = []
+        appendHex(value, descending: descending, position: position, to: &out, scratch: &scratch)
+    }
+
+    /// As above, the key's bytes made in `scratch`: a caller that writes a key per row reuses it
+    /// (five arrays a row, the hex digits' among them, were 16% of a full export's partial stage).
+    package static func appendHex(_ value: SortValue?, descending: Bool, position: Int, to out: inout [UInt8], scratch bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
         if let value {
-            var key: [UInt8] = []
-            append(value, to: &key)
             bytes.append(0x00)
-            bytes += descending ? key.map { 255 - $0 } : key
+            let start = bytes.count
+            append(value, to: &bytes)
+            if descending { invert(&bytes, from: start) }
         } else {
             bytes.append(0x01)
         }
         precondition(position >= 0, "positions are counted from 0")
-        withUnsafeBytes(of: UInt64(position).bigEndian) { bytes += $0 }
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        withUnsafeBytes(of: UInt64(position).bigEndian) { bytes.append(contentsOf: $0) }
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: 2 * bytes.count))
+        out.withUnsafeMutableBufferPointer { hex in
+            for (index, byte) in bytes.enumerated() {
+                hex[start + 2 * index] = hexDigit(byte >> 4)
+                hex[start + 2 * index + 1] = hexDigit(byte & 0x0F)
+            }
         }
+    }
+
+    @inline(__always) private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    /// Each byte of `key` from `start` on as 255 − itself: the order reversed (the bytes are prefix-free).
+    private static func invert(_ key: inout [UInt8], from start: Int) {
+        for index in start..<key.count { key[index] = 255 - key[index] }
     }
 
     /// The value's prefix-free, order-preserving bytes (above); ``CompositeSortKey`` uses them too.
     static func append(_ value: SortValue, to key: inout [UInt8]) {
         switch value {
         case .integer(let negative, let digits):
-            var magnitude: [UInt8] = []
-            withUnsafeBytes(of: UInt64(digits.utf8.count).bigEndian) { magnitude += $0 }
-            magnitude += digits.utf8
-            if negative {
-                key.append(0x00)
-                key += magnitude.map { 255 - $0 }
-            } else {
-                key.append(0x01)
-                key += magnitude
-            }
+            key.append(negative ? 0x00 : 0x01)
+            let start = key.count
+            withUnsafeBytes(of: UInt64(digits.utf8.count).bigEndian) { key.append(contentsOf: $0) }
+            key.append(contentsOf: digits.utf8)
+            if negative { invert(&key, from: start) }
         case .text(let folded, let exact):
             key.append(0x02)
             appendTerminated(folded, to: &key)

@@ -38,7 +38,7 @@ import UserListTestSupport
         StageUserJSON.append(CanonicalFixtures.everyFieldNamed, place: nil, to: output)
         #expect(CanonicalFixtures.keysInOrder(output.text) == CanonicalFixtures.preorder(.user))
         let batch = StageRecordBatch()
-        output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
+        output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, json: $0) }
         #expect(batch.users().0.map(\.0) == [CanonicalFixtures.everyFieldNamed])
     }
 }

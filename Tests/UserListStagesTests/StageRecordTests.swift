@@ -24,7 +24,7 @@ import UserListRendering
             let output = OutputWriter()
             StageUserJSON.append(user, place: index == 1 ? .init(input: 3, line: 17, column: 5) : nil, to: output)
             output.bytes.withUnsafeBytes { json in
-                batch.add(line: index + 1, position: index, key: UnsafeRawBufferPointer(start: nil, count: 0), json: json)
+                batch.add(line: index + 1, position: index, json: json)
             }
         }
         let (decoded, badLine) = batch.users()
@@ -37,7 +37,7 @@ import UserListRendering
     @Test func aLineThatIsNotAUserIsNamed() {
         let batch = StageRecordBatch()
         for (line, text) in [#"{"id":"1"}"#, #"{"id":"2","age":3}"#, #"{"id":"3"}"#].enumerated() {
-            Array(text.utf8).withUnsafeBytes { batch.add(line: line + 10, position: line, key: UnsafeRawBufferPointer(start: nil, count: 0), json: $0) }
+            Array(text.utf8).withUnsafeBytes { batch.add(line: line + 10, position: line, json: $0) }
         }
         let (decoded, badLine) = batch.users()
         #expect(badLine == 11)
