@@ -9,7 +9,9 @@ import UserListViewModel
 ///
 /// Each line is read as a single run reads it (``LineReader``: shapes, mappings, `--jq`,
 /// `--users-at`, `--skip-bad-json`), and each record goes through the Service's rules that need no
-/// other record (``NormalizedRecord``). A user is written under its id, for the shuffle that keeps
+/// other record (``NormalizedRecord``), then `--where` and `--search`, whose answers travel with
+/// it (``map(_:lines:lastDocument:input:strict:filter:output:buckets:statistics:)``). A user is
+/// written under its id, for the shuffle that keeps
 /// each id's smallest position; everything else is counted, and what a single run would say
 /// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
 /// With `--rejects` or `--max-rejects`, each rejected record is also written as
@@ -18,8 +20,11 @@ struct MapStage {
     let run: UserListRun
     /// The inputs' names, by index: messages name them as a single run would.
     let names: [String]
-    /// `--jq`, compiled: nil compiles it here (as ``PartialStage/filter``).
+    /// `--jq`, compiled: nil compiles it here.
     var transform: JQDocumentTransform?
+    /// `--where`, compiled: nil compiles it here (a test hands one to many splits in a process,
+    /// where libjq 1.6 takes ~25 ms to compile each).
+    var filter: JQUserFilter?
     /// `--split`: the input is one split's raw lines, numbered from the split's first (nil: numbered lines).
     var split: StageSplit?
     /// `--buckets N`: the lines framed by the partition of the shuffle they go to (``StageBuckets``).
@@ -36,6 +41,8 @@ struct MapStage {
         let namesInputsToJQ = stages.read!.namesInputsToJQ
         var transform = self.transform
         if transform == nil { transform = try stages.transform?.compiled() }
+        var filter = self.filter
+        if filter == nil { filter = try run.pipeline().from(.filter).through(.filter).filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
         var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
@@ -52,7 +59,7 @@ struct MapStage {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             do throws(UserlistError) {
                 let records = try reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
-                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, output: output, buckets: buckets, statistics: &statistics)
+                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
             } catch where error.kind == .data {
                 statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
                 stopped = true
@@ -74,7 +81,7 @@ struct MapStage {
             }
             if let lines {
                 let offset = pending.firstGlobal - pending.firstLine
-                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, output: output, buckets: buckets, statistics: &statistics)
+                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
             try pending.forEachLine { (text, line, global, last) throws(UserlistError) in
@@ -162,24 +169,35 @@ struct MapStage {
     /// Writes the users of one line's records and counts the rest.
     /// `lines(k)`: the global line of the records' record k (counting across their batches);
     /// `lastDocument`: the global line of the last document read (nil: none, blank lines).
-    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
+    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, filter: JQUserFilter?, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         var line = -1
         var counted = 0
-        // `--search` without `--where`: a user it can't match travels as its id and position
-        // only (``StageLine/shadow``), which is all dedupe needs of it — the first occurrence
-        // wins before the search, so it must still meet the id's later lines. (Under `--where`
-        // every user travels whole: the filter runs first, and its error on a user is the run's.)
-        let search = run.whereExpression == nil ? run.query.userSearch : nil
+        // `--where` and `--search` run here, on every user: one they leave out travels as its id
+        // and position only (``StageLine/shadow``), which is all dedupe needs of it — the first
+        // occurrence wins before the filter, so it must still meet the id's later lines — and
+        // one `--where` fails on travels whole with its place and the error, a value the partial
+        // stage reports only if this occurrence is its id's first (a later duplicate's error is
+        // never the run's). A filter is a function of the user, so its answer on the first
+        // occurrence is the one a single run gets after dedupe. (Under `--where` every user
+        // travelled whole to be judged after the shuffle: a 5M-user export's 450 MB shuffled, and
+        // partial spent 46% of its CPU decoding users the filter then left out.)
+        let search = run.query.userSearch
+        if filter != nil, run.asksForInputFilename { JQInputName.enter(UserListRun.jqName(names[input])) }
         var scratch: [UInt8] = []
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
-            // A `--where` error names the user's place, as a single run's does.
+            var verdicts: [FilterVerdict?] = []
             var places: [Int: StageUserJSON.Place] = [:]
-            if run.whereExpression != nil {
+            if let filter {
                 let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
+                verdicts = [FilterVerdict?](repeating: nil, count: normalized.count)
+                let judged = filter.verdicts(for: users.map { if case .user(let user) = normalized[$0] { user } else { User(id: "") } })
+                for (index, verdict) in zip(users, judged) { verdicts[index] = verdict }
+                // A `--where` error names the user's place, as a single run's does.
+                let failed = users.filter { if case .failed = verdicts[$0] { true } else { false } }
                 let keepsRejects = run.stagesCarryRejects
-                for (index, location) in zip(users, batch.locations(ofRecords: users)) {
+                for (index, location) in zip(failed, batch.locations(ofRecords: failed)) {
                     places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column, path: keepsRejects ? location.path : nil)
                 }
             }
@@ -202,10 +220,17 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
-                    if let search, !search.matches(user, scratch: &scratch) {
+                    switch verdicts.isEmpty ? .included : verdicts[index] ?? .included {
+                    case .excluded:
                         output.write(byte: StageLine.shadow)
-                    } else {
-                        StageUserJSON.append(user, place: places[index], to: output)
+                    case .failed(let message):
+                        StageUserJSON.append(user, place: places[index], failure: message, to: output)
+                    case .included:
+                        if let search, !search.matches(user, scratch: &scratch) {
+                            output.write(byte: StageLine.shadow)
+                        } else {
+                            StageUserJSON.append(user, place: nil, to: output)
+                        }
                     }
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }

@@ -119,7 +119,10 @@ struct MergeStage {
         func process() throws(UserlistError) {
             let (users, badLine) = batch.users()
             if let badLine { throw StageFailure.bad(.merge, input, badLine, "not a user as the partial stage writes it") }
-            for (index, (user, _)) in users.enumerated() {
+            for (index, decoded) in users.enumerated() {
+                // A `--where` error is the partial stage's to report: it never writes one on.
+                if decoded.failure != nil { throw StageFailure.bad(.merge, input, batch.entries[index].line, "not a user as the partial stage writes it") }
+                let user = decoded.user
                 if plan.kind == .page {
                     if collector.limit != nil {
                         try? collector.add(.user(user), sortValue: stages.query.sort?.sortValue(of: user), position: batch.entries[index].position)

@@ -8,7 +8,9 @@ import UserListJQ
 /// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
 ///
 /// Each user goes through what a single run does after dedupe, with the same code
-/// (``UserListViewModel/annotator(query:filter:encoder:)``): `--where`, `--search`, the sort key.
+/// (``UserListViewModel/annotator(query:filter:encoder:)``): `--search`, the sort key. `--where`
+/// ran in the map stage: a user it left out comes as a shadow, and one it failed on with the
+/// error, reported here when that occurrence is the first.
 /// A paged query keeps its best page × page size in a `partial` ``PageCollector`` — any of them
 /// may be on the page once every partition is seen — and writes them at the end; a full export
 /// writes every match as it goes, encoded as the output's row when the format allows, each behind
@@ -17,9 +19,6 @@ import UserListJQ
 struct PartialStage {
     let run: UserListRun
     let names: [String]
-    /// `--where`, compiled: nil compiles it here (a test hands one to many partitions in a
-    /// process, where libjq 1.6 takes ~25 ms to compile each).
-    var filter: JQUserFilter?
     /// `--dedupe`: the lines may repeat an id (a shuffle that only moved them, ``StageBuckets``):
     /// each id's line of smallest position is kept, the others are dropped — what a shuffle that
     /// deduplicates (`reduceByKey`) keeps. The partition's lines are held until its end then.
@@ -30,12 +29,10 @@ struct PartialStage {
         // A single run's stages from filter to cells, on users the shuffle deduplicated; the
         // rank keeps this partition's candidates, and the merge the page.
         let stages = run.pipeline().from(.filter).through(.cells)
-        var filter = self.filter
-        if filter == nil { filter = try stages.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
         let plan = StagePlan(stages)
         let query = stages.query
         var collector = plan.kind == .page ? PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, partial: true) : nil
-        let annotate = UserListViewModel.annotator(query: query, filter: filter, encoder: plan.kind == .rows ? plan.encoder : nil)
+        let annotate = UserListViewModel.annotator(query: query, filter: nil, encoder: plan.kind == .rows ? plan.encoder : nil)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var forwarded: StageStatistics?
         var seen = Set<[UInt8]>()
@@ -49,29 +46,16 @@ struct PartialStage {
         func process() throws(UserlistError) {
             let (users, badLine) = batch.users()
             if let badLine { throw StageFailure.bad(.partial, input, badLine, "not a user as the map stage writes it") }
-            var annotations: [UserAnnotation?]
-            if run.asksForInputFilename {
-                // `input_filename` in `--where`: each run of users from one input judged with its name.
-                annotations = []
-                annotations.reserveCapacity(users.count)
-                var start = 0
-                while start < users.count {
-                    let input = users[start].1?.input
-                    var end = start + 1
-                    while end < users.count, users[end].1?.input == input { end += 1 }
-                    JQInputName.enter(input.flatMap { names.indices.contains($0) ? UserListRun.jqName(names[$0]) : nil })
-                    annotations += annotate(users[start..<end].map(\.0))
-                    start = end
-                }
-            } else {
-                annotations = annotate(users.map(\.0))
-            }
-            for (index, annotation) in annotations.enumerated() {
+            // Each user the filter passed (or that ran under no filter), annotated in one call.
+            let judged = users.indices.filter { users[$0].failure == nil }
+            var annotations = [UserAnnotation?](repeating: nil, count: users.count)
+            for (index, annotation) in zip(judged, annotate(judged.map { users[$0].user })) { annotations[index] = annotation }
+            for index in users.indices {
                 statistics.distinct += 1
-                guard let annotation else { continue }
-                let (user, place) = users[index]
+                let user = users[index].user
                 let position = batch.entries[index].position
-                if case .failed(let message) = annotation.filter {
+                if let message = users[index].failure {
+                    let place = users[index].place
                     let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column, path: $0.path) }
                     let error = UserlistError(.data, UserListViewModel.whereDiagnostic(place: location, message: message, id: user.id))
                     var stageError = StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error)
@@ -81,6 +65,7 @@ struct PartialStage {
                     statistics.error = StageError.first(statistics.error, stageError)
                     continue
                 }
+                guard let annotation = annotations[index] else { continue }
                 statistics.matched += 1
                 switch plan.kind {
                 case .count:

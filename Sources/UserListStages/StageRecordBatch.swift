@@ -30,8 +30,8 @@ final class StageRecordBatch {
 
     /// Decodes every entry's user in order; the number of the first stage line whose text is not
     /// a user as ``StageUserJSON`` writes it, if any (nothing after it is decoded).
-    func users() -> (users: [(User, StageUserJSON.Place?)], badLine: Int?) {
-        var users: [(User, StageUserJSON.Place?)] = []
+    func users() -> (users: [StageUserJSON.Decoded], badLine: Int?) {
+        var users: [StageUserJSON.Decoded] = []
         users.reserveCapacity(entries.count)
         let padded = text + [UInt8](repeating: 0, count: JSONDocumentStream.padding)
         let badLine: Int? = padded.withUnsafeBytes { all in
@@ -52,11 +52,11 @@ final class StageRecordBatch {
     }
 
     /// One entry at a time from `first` on, to find the one that is not a user.
-    private func slowly(_ buffer: UnsafeRawBufferPointer, from first: Int = 0, into users: inout [(User, StageUserJSON.Place?)]) -> Int? {
+    private func slowly(_ buffer: UnsafeRawBufferPointer, from first: Int = 0, into users: inout [StageUserJSON.Decoded]) -> Int? {
         users.removeSubrange(first...)
         for entry in entries[first...] {
             let one = Array(buffer[entry.start..<(entry.start + entry.count)]) + [UInt8](repeating: 0, count: JSONDocumentStream.padding)
-            let decoded: (User, StageUserJSON.Place?)? = one.withUnsafeBytes { bytes in
+            let decoded: StageUserJSON.Decoded? = one.withUnsafeBytes { bytes in
                 let json = UnsafeRawBufferPointer(rebasing: bytes[..<entry.count])
                 guard stream.begin(json, batchSize: max(1 << 20, entry.count)) == nil,
                       case .document(let root, _) = stream.next(), let user = StageUserJSON.decode(root),

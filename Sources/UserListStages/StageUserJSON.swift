@@ -4,10 +4,19 @@ import UserListKit
 import UserListRendering
 
 /// A user as stages hand it on: compact JSON of the fields the map stage built (the others are
-/// left out, so they stay nil), and, when `--where` may fail on it, where it was read (`"@"`:
-/// input index, line, column, and with `--rejects` or `--max-rejects` its path in its document). Decoding gives back exactly the `User` that was encoded: the same
-/// strings, and an address, geo or company present or absent as it was.
+/// left out, so they stay nil), and, when `--where` failed on it in the map stage, where it was
+/// read (`"@"`: input index, line, column, and with `--rejects` or `--max-rejects` its path in
+/// its document) and the error (`"!"`: the message), for the partial stage to report if this
+/// occurrence is its id's first. Decoding gives back exactly the `User` that was encoded: the
+/// same strings, and an address, geo or company present or absent as it was.
 enum StageUserJSON {
+    /// A decoded user line: the user, and where `--where` failed on it and why (both nil when it did not).
+    struct Decoded {
+        var user: User
+        var place: Place?
+        var failure: String?
+    }
+
     /// Where a user was read, for a `--where` error's message; and its path in its document
     /// (`.`, `.users[3]`), for its line in the rejects file, when the run keeps rejects.
     struct Place: Sendable {
@@ -17,7 +26,7 @@ enum StageUserJSON {
         var path: String?
     }
 
-    static func append(_ user: User, place: Place?, to output: OutputWriter) {
+    static func append(_ user: User, place: Place?, failure: String? = nil, to output: OutputWriter) {
         var object = Members(output)
         appendMembers(of: .user, from: user, to: &object)
         if let place {
@@ -33,6 +42,10 @@ enum StageUserJSON {
                 JSONText.appendString(path, to: output)
             }
             output.write(byte: UInt8(ascii: "]"))
+        }
+        if let failure {
+            object.key(Self.failureKey)
+            JSONText.appendString(failure, to: output)
         }
         object.close()
     }
@@ -54,8 +67,9 @@ enum StageUserJSON {
         }
     }
 
-    /// The key of a user's place, after its fields.
+    /// The key of a user's place, after its fields, and of `--where`'s error on it, last.
     private static let placeKey = Array("@".utf8)
+    private static let failureKey = Array("!".utf8)
 
     /// One object of the canonical user as this format writes it: its members (``CanonicalGroup/members``)
     /// with their keys' bytes, made once from the table (a member's `key` is a new `String` each
@@ -118,14 +132,20 @@ enum StageUserJSON {
         func close() { output.write(byte: UInt8(ascii: "}")) }
     }
 
-    /// The user and place in `node`; nil when it is not what ``append(_:place:to:)`` writes.
-    static func decode(_ node: JSONNode) -> (User, Place?)? {
+    /// The user, place and failure in `node`; nil when it is not what ``append(_:place:failure:to:)`` writes.
+    static func decode(_ node: JSONNode) -> Decoded? {
         guard node.kind == .object else { return nil }
         var id: String?
         var user = User(id: "")
         var place: Place?
+        var failure: String?
         var valid = true
         node.forEachField { key, value in
+            if key.equals("!") {
+                failure = value.string
+                if failure == nil { valid = false }
+                return
+            }
             if key.equals("@") {
                 let elements = value.elements(upTo: 5)
                 let numbers = elements.prefix(3).compactMap { $0.number?.integer }
@@ -146,7 +166,7 @@ enum StageUserJSON {
         }
         guard valid, let id else { return nil }
         user.id = id
-        return (user, place)
+        return Decoded(user: user, place: place, failure: failure)
     }
 
     /// Gives the user a new, empty object `group` (replacing one it had) with the fields `node`

@@ -39,6 +39,6 @@ import UserListTestSupport
         #expect(CanonicalFixtures.keysInOrder(output.text) == CanonicalFixtures.preorder(.user))
         let batch = StageRecordBatch()
         output.bytes.withUnsafeBytes { batch.add(line: 1, position: 0, json: $0) }
-        #expect(batch.users().0.map(\.0) == [CanonicalFixtures.everyFieldNamed])
+        #expect(batch.users().0.map(\.user) == [CanonicalFixtures.everyFieldNamed])
     }
 }

@@ -22,26 +22,29 @@ import UserListRendering
         let batch = StageRecordBatch()
         for (index, user) in Self.users.enumerated() {
             let output = OutputWriter()
-            StageUserJSON.append(user, place: index == 1 ? .init(input: 3, line: 17, column: 5) : nil, to: output)
+            StageUserJSON.append(user, place: index == 1 ? .init(input: 3, line: 17, column: 5) : nil,
+                                 failure: index == 1 ? "--where: null (null) cannot be matched, as it is not a string \"!\"" : nil, to: output)
             output.bytes.withUnsafeBytes { json in
                 batch.add(line: index + 1, position: index, json: json)
             }
         }
         let (decoded, badLine) = batch.users()
         #expect(badLine == nil)
-        #expect(decoded.map(\.0) == Self.users)
-        #expect(decoded[1].1?.input == 3 && decoded[1].1?.line == 17 && decoded[1].1?.column == 5)
-        #expect(decoded[0].1 == nil)
+        #expect(decoded.map(\.user) == Self.users)
+        #expect(decoded[1].place?.input == 3 && decoded[1].place?.line == 17 && decoded[1].place?.column == 5)
+        #expect(decoded[1].failure == "--where: null (null) cannot be matched, as it is not a string \"!\"")
+        #expect(decoded[0].place == nil && decoded[0].failure == nil)
     }
 
     @Test func aLineThatIsNotAUserIsNamed() {
         let batch = StageRecordBatch()
-        for (line, text) in [#"{"id":"1"}"#, #"{"id":"2","age":3}"#, #"{"id":"3"}"#].enumerated() {
+        // A failure that is not a message is not what the map stage writes either.
+        for (line, text) in [#"{"id":"1"}"#, #"{"id":"2","age":3}"#, #"{"id":"3","!":7}"#].enumerated() {
             Array(text.utf8).withUnsafeBytes { batch.add(line: line + 10, position: line, json: $0) }
         }
         let (decoded, badLine) = batch.users()
         #expect(badLine == 11)
-        #expect(decoded.map(\.0.id) == ["1"])
+        #expect(decoded.map(\.user.id) == ["1"])
     }
 
     @Test(arguments: ["plain", "a,b\r\n", "tab\there\\n\n", "\\\\\r\r\n\n", ""])

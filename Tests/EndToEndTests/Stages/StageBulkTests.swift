@@ -103,6 +103,32 @@ struct StageBulkTests {
         #expect(throws: UserlistError.self) { try partial(lines, dedupe: false) }
     }
 
+    /// `--where` runs in the map stage on every user: one it leaves out travels as a shadow, one
+    /// it fails on whole with the error, and after dedupe only the first occurrence's answer
+    /// counts — a later duplicate's error is never the run's, the first's always is.
+    @Test func aWhereErrorCountsOnlyOnTheFirstOccurrence() throws {
+        let options = ["--where", ".name | test(\"A\")", "-f", "ndjson"]
+        let passes = "{\"id\":1,\"name\":\"Ann\"}\n", fails = "{\"id\":1}\n", leftOut = "{\"id\":1,\"name\":\"bo\"}\n"
+        func mapped(_ text: String, position: Int) throws -> [String] {
+            let bytes = try Self.map(text, split: StageSplit(input: 0, line: 1 + position, position: position, limit: 100), options: options)
+            return StagedRun.lines(bytes).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(try mapped(leftOut, position: 0).first == "\"1\"\t0\t-")
+        let failing = try mapped(fails, position: 0)
+        #expect(failing.first?.hasSuffix(#","@":[0,1,1],"!":"null (null) cannot be matched, as it is not a string"}"#) == true, "\(failing)")
+        func partial(first: String, later: String) throws -> String {
+            let lines = try mapped(later, position: 5) + mapped(first, position: 0)
+            let run = try StagedRun.stageRun(options, inputs: [])
+            let output = OutputWriter()
+            try PartialStage(run: run, names: Self.names, dedupe: true).run(StageInput(bytes: Array((lines.joined(separator: "\n") + "\n").utf8)), to: output)
+            return output.text
+        }
+        #expect(!(try partial(first: passes, later: fails)).contains("cannot be matched"))
+        #expect(!(try partial(first: leftOut, later: fails)).contains("cannot be matched"))
+        #expect(try partial(first: fails, later: passes).contains("a.ndjson:1:1"))
+        #expect(try partial(first: fails, later: passes).contains("cannot be matched"))
+    }
+
     /// A split Spark's text source reads (its lines on standard input) can't see past its last
     /// line: the driver says whether the input goes on (`--input-goes-on`), and a line cut short
     /// there is worded as one run words it — cut off, or the input's end.

@@ -166,14 +166,14 @@ enum StagedRun {
                 : rangeSplits.map { ($0.split, StageInput(range: $0.range, name: inputs[$0.split.input])) }
             for (split, input) in parts {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform, split: split, buckets: bucketCount).run(input, to: output)
+                try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount).run(input, to: output)
                 for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(contentsOf: lines(blob)) }
             }
             mapped = buckets[bucketCount]
         } else {
             for part in splits {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform).run(StageInput(bytes: joined(part)), to: output)
+                try MapStage(run: run, names: inputs, transform: transform, filter: filter).run(StageInput(bytes: joined(part)), to: output)
                 mapped += lines(output.bytes)
             }
         }
@@ -216,7 +216,7 @@ enum StagedRun {
         for var partition in partitions {
             partition.shuffle(using: &generator)
             let output = OutputWriter()
-            try PartialStage(run: run, names: inputs, filter: filter, dedupe: driver >= 2).run(StageInput(bytes: joined(partition)), to: output)
+            try PartialStage(run: run, names: inputs, dedupe: driver >= 2).run(StageInput(bytes: joined(partition)), to: output)
             gathered += lines(output.bytes)
         }
         // The driver gathers: a page's or a count's lines combined in a tree (merge --part
