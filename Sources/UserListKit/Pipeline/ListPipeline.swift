@@ -10,8 +10,9 @@ import UserListViewModel
 /// thread from dedupe on. A single run runs the whole list (``UserListRun/execute``); `--explain`
 /// prints the stages that are active (``line``); the stages of a distributed run
 /// (`userlist stage map|partial|merge`) cut the same list at named points (``through(_:)``,
-/// ``from(_:)``): map runs it up to normalise, dedupe is the driver's shuffle, partial runs filter
-/// to cells, merge runs rank and render.
+/// ``from(_:)``): map runs it up to normalise and gives every user the filter's and the search's
+/// answer (a value that travels with the user through dedupe, the driver's shuffle), partial
+/// keeps those answers and runs search to cells, merge runs rank and render.
 package struct ListPipeline {
     /// The stages in the order a record meets them; a stage the run does not need is left out.
     package let stages: [ListStage]
