@@ -22,11 +22,13 @@ The job (README: "Past one machine"):
   2. `userlist stage map --split … --buckets N` runs on each split (stage_runner): with `--range
      PATH:START:END` it reads its byte range of the file itself (no line passes through Python);
      a split Spark read gets its lines on standard input, in bulk. Out: one line per user, framed
-     by the partition its id goes to.
+     by the partition its id goes to, with --where's and --search's answer on it (a user they
+     leave out is its id and position only; one --where fails on carries the error).
   3. The shuffle moves those frames (Shuffle); `userlist stage partial --dedupe` keeps each id's
      smallest position: the first occurrence wins.
-  4. `userlist stage partial` runs on each partition of users: --where, --search, the sort, and
-     the best page x page size (or every match of a full export, behind a byte-ordered key).
+  4. `userlist stage partial` runs on each partition of users: the first occurrence's --where
+     error (if any), --search, the sort, and the best page x page size (or every match of a full
+     export, behind a byte-ordered key).
   5. A page or a count: partial's lines are combined in a tree (`stage merge --part combine`,
      tree_combine) and the last few go to `userlist stage merge` on the driver.
      A full export: partial's lines stay blocks of bytes, cut into ranges of their sort key at
