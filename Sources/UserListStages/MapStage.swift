@@ -187,20 +187,7 @@ struct MapStage {
         var scratch: [UInt8] = []
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
-            var verdicts: [FilterVerdict?] = []
-            var places: [Int: StageUserJSON.Place] = [:]
-            if let filter {
-                let users = normalized.indices.filter { if case .user = normalized[$0] { true } else { false } }
-                verdicts = [FilterVerdict?](repeating: nil, count: normalized.count)
-                let judged = filter.verdicts(for: users.map { if case .user(let user) = normalized[$0] { user } else { User(id: "") } })
-                for (index, verdict) in zip(users, judged) { verdicts[index] = verdict }
-                // A `--where` error names the user's place, as a single run's does.
-                let failed = users.filter { if case .failed = verdicts[$0] { true } else { false } }
-                let keepsRejects = run.stagesCarryRejects
-                for (index, location) in zip(failed, batch.locations(ofRecords: failed)) {
-                    places[index] = StageUserJSON.Place(input: input, line: location.line, column: location.column, path: keepsRejects ? location.path : nil)
-                }
-            }
+            let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -220,11 +207,11 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
-                    switch verdicts.isEmpty ? .included : verdicts[index] ?? .included {
+                    switch verdicts.verdict(of: index) {
                     case .excluded:
                         output.write(byte: StageLine.shadow)
                     case .failed(let message):
-                        StageUserJSON.append(user, place: places[index], failure: message, to: output)
+                        StageUserJSON.append(user, place: verdicts.places[index], failure: message, to: output)
                     case .included:
                         if let search, !search.matches(user, scratch: &scratch) {
                             output.write(byte: StageLine.shadow)
