@@ -33,16 +33,18 @@ struct MapStage {
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
         // A single run's stages up to normalise, each line read as the read and frame stages read
-        // a document; dedupe is the driver's shuffle. The records are users, not keys: whatever
-        // the query, the users travel, to be judged in the partial stage.
-        let stages = run.pipeline().through(.normalise)
+        // a document, and the filter's and search's answers (``map``); dedupe is the driver's
+        // shuffle. The records are users, not keys: the ones kept travel whole, to be ranked in
+        // the partial stage.
+        let pipeline = run.pipeline()
+        let stages = pipeline.through(.normalise)
         let mapping = stages.map!
         let strict = stages.normalise!.strict
         let namesInputsToJQ = stages.read!.namesInputsToJQ
         var transform = self.transform
         if transform == nil { transform = try stages.transform?.compiled() }
         var filter = self.filter
-        if filter == nil { filter = try run.pipeline().from(.filter).through(.filter).filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
+        if filter == nil { filter = try pipeline.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
         var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
@@ -182,8 +184,8 @@ struct MapStage {
         // occurrence is the one a single run gets after dedupe. (Under `--where` every user
         // travelled whole to be judged after the shuffle: a 5M-user export's 450 MB shuffled, and
         // partial spent 46% of its CPU decoding users the filter then left out.)
+        // (`input_filename` in --where: the caller named the input to jq before reading its lines.)
         let search = run.query.userSearch
-        if filter != nil, run.asksForInputFilename { JQInputName.enter(UserListRun.jqName(names[input])) }
         var scratch: [UInt8] = []
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)

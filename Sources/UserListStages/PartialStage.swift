@@ -3,7 +3,6 @@ import UserListKit
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 import UserListRendering
-import UserListJQ
 
 /// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
 ///
@@ -117,7 +116,7 @@ struct PartialStage {
             if batch.isFull { try process() }
         }
         // --dedupe: each id's first occurrence, in the order the lines came.
-        try held.forEachKept { (line, position, key, json) throws(UserlistError) in
+        try held.forEachKept { (line, position, json) throws(UserlistError) in
             if StageLine.isShadow(json) {
                 statistics.distinct += 1
                 return

@@ -9,10 +9,9 @@ final class StageFirstOccurrences {
     private struct Kept {
         var line: Int
         var position: Int
-        /// Which of ``chunks`` holds its key and user JSON, and where.
+        /// Which of ``chunks`` holds its user JSON, and where (its id is the index's: kept once).
         var chunk: Int
         var start: Int
-        var keyCount: Int
         var jsonCount: Int
     }
 
@@ -32,35 +31,32 @@ final class StageFirstOccurrences {
         if place.found {
             let known = index.value(at: place)
             guard position < kept[known].position else { return }
-            kept[known] = entry(line: line, position: position, key: key, json: json)
+            kept[known] = entry(line: line, position: position, json: json)
         } else {
             index.insert(id, at: place, value: kept.count)
-            kept.append(entry(line: line, position: position, key: key, json: json))
+            kept.append(entry(line: line, position: position, json: json))
         }
     }
 
-    private func entry(line: Int, position: Int, key: UnsafeRawBufferPointer, json: UnsafeRawBufferPointer) -> Kept {
-        let count = key.count + json.count
-        if chunks.isEmpty || chunks[chunks.count - 1].count + count > Self.chunkSize {
+    private func entry(line: Int, position: Int, json: UnsafeRawBufferPointer) -> Kept {
+        if chunks.isEmpty || chunks[chunks.count - 1].count + json.count > Self.chunkSize {
             var chunk: [UInt8] = []
-            chunk.reserveCapacity(max(Self.chunkSize, count))
+            chunk.reserveCapacity(max(Self.chunkSize, json.count))
             chunks.append(chunk)
         }
         let last = chunks.count - 1
         let start = chunks[last].count
-        chunks[last].append(contentsOf: key)
         chunks[last].append(contentsOf: json)
-        return Kept(line: line, position: position, chunk: last, start: start, keyCount: key.count, jsonCount: json.count)
+        return Kept(line: line, position: position, chunk: last, start: start, jsonCount: json.count)
     }
 
-    /// Each kept line (its stage line number, position, key and user JSON), in the order its id first came.
-    func forEachKept(_ body: (Int, Int, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
+    /// Each kept line (its stage line number, position and user JSON), in the order its id first came.
+    func forEachKept(_ body: (Int, Int, UnsafeRawBufferPointer) throws(UserlistError) -> Void) throws(UserlistError) {
         for entry in kept {
             var failure: UserlistError?
             chunks[entry.chunk].withUnsafeBytes { all in
-                let key = UnsafeRawBufferPointer(rebasing: all[entry.start..<(entry.start + entry.keyCount)])
-                let json = UnsafeRawBufferPointer(rebasing: all[(entry.start + entry.keyCount)..<(entry.start + entry.keyCount + entry.jsonCount)])
-                do throws(UserlistError) { try body(entry.line, entry.position, key, json) } catch { failure = error }
+                let json = UnsafeRawBufferPointer(rebasing: all[entry.start..<(entry.start + entry.jsonCount)])
+                do throws(UserlistError) { try body(entry.line, entry.position, json) } catch { failure = error }
             }
             if let failure { throw failure }
         }
