@@ -7,9 +7,9 @@ import UserListRendering
 /// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
 ///
 /// Each user goes through what a single run does after dedupe, with the same code
-/// (``UserListViewModel/annotator(query:filter:encoder:)``): `--search`, the sort key. `--where`
-/// ran in the map stage: a user it left out comes as a shadow, and one it failed on with the
-/// error, reported here when that occurrence is the first.
+/// (``UserListViewModel/annotator(query:filter:encoder:)``): the sort key, the row. `--where` and
+/// `--search` ran in the map stage: a user they left out comes as a shadow, and one `--where`
+/// failed on with the error, reported here when that occurrence is the first.
 /// A paged query keeps its best page × page size in a `partial` ``PageCollector`` — any of them
 /// may be on the page once every partition is seen — and writes them at the end; a full export
 /// writes every match as it goes, encoded as the output's row when the format allows, each behind
@@ -31,7 +31,12 @@ struct PartialStage {
         let plan = StagePlan(stages)
         let query = stages.query
         var collector = plan.kind == .page ? PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, partial: true) : nil
-        let annotate = UserListViewModel.annotator(query: query, filter: nil, encoder: plan.kind == .rows ? plan.encoder : nil)
+        // The map stage judged `--where` and `--search` on every user and sent a shadow for one
+        // they leave out: every user here matched, so neither runs again (the search folded
+        // every kept user's text a second time).
+        var judged = query
+        judged.search = nil
+        let annotate = UserListViewModel.annotator(query: judged, filter: nil, encoder: plan.kind == .rows ? plan.encoder : nil)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var forwarded: StageStatistics?
         var seen = Set<[UInt8]>()
