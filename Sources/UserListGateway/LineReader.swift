@@ -58,26 +58,12 @@ public struct LineReader {
         }
         withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
         if number == 1 { _ = chunk.skipByteOrderMark() }
-        while !chunk.bytes.isBlankJSON {
-            var batch = BatchBuilder()
-            let region = chunk.bytes
-            switch try parser.parse(region, of: chunk, atEnd: true, into: &batch) {
-            case .reread(let rewritten):
-                chunk = rewritten
-                continue
-            case .needMoreInput:
-                throw parser.incompleteDocument(in: region, of: chunk)
-            case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
-                if !batch.documents.isEmpty {
-                    records.hadDocuments = true
-                    records.morePages = batch.morePages?.warning
-                }
-                if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
-                // What simdjson left (a document bigger than its batch) is read on its own.
-                let keepFrom = region.count - unparsed
-                let (lineNumber, column) = chunk.position(after: keepFrom)
-                chunk = Self.chunk(UnsafeRawBufferPointer(rebasing: region[keepFrom...]), input: name, line: lineNumber, columnOffset: column)
+        _ = try parseToEnd(chunk, input: name, base: 0, followingRewrites: true) { batch, chunk, _ in
+            if !batch.documents.isEmpty {
+                records.hadDocuments = true
+                records.morePages = batch.morePages?.warning
             }
+            if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
         }
         return records
     }
@@ -106,38 +92,56 @@ public struct LineReader {
     public mutating func read(lines region: UnsafeRawBufferPointer, lineStarts: [Int], input name: String, firstLine: Int, followedByInput: Bool = false) throws(UserlistError) -> Lines? {
         parser.followedByInput = followedByInput
         var result = Lines()
-        var chunk = Self.chunk(region, input: name, line: firstLine, columnOffset: 0)
+        let chunk = Self.chunk(region, input: name, line: firstLine, columnOffset: 0)
         // Where the chunk's bytes start in `region`: documents' offsets are the chunk's.
-        var base = 0
-        if firstLine == 1, chunk.skipByteOrderMark() { base = 3 }
+        let base = firstLine == 1 && chunk.skipByteOrderMark() ? 3 : 0
         var line = 0
+        let read = try parseToEnd(chunk, input: name, base: base, followingRewrites: false) { batch, chunk, base in
+            let documents = batch.documents
+            for (index, document) in documents.enumerated() {
+                let offset = base + document.offset
+                while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
+                let end = index + 1 < documents.count ? documents[index + 1].firstRecord : batch.records.count
+                result.lines += repeatElement(firstLine + line, count: end - document.firstRecord)
+                result.lastDocumentLine = firstLine + line
+            }
+            if !documents.isEmpty { result.records.morePages = batch.morePages?.warning }
+            if !batch.records.isEmpty { result.records.batches.append(batch.finish(chunk: chunk)) }
+        }
+        guard read else { return nil }
+        result.records.hadDocuments = result.lastDocumentLine != nil
+        return result
+    }
+
+    /// Parses `chunk` to its end, batch after batch, handing each parsed batch to `parsed` with
+    /// its chunk and where that chunk starts in the bytes first given (`base` for the first): what
+    /// simdjson leaves of a document bigger than its batch is read on as a chunk of its own.
+    /// False when the parser rewrote the bytes (`--jq`, a number too big for a double) and
+    /// `followingRewrites` is false: the caller then can't map documents back to its lines.
+    private mutating func parseToEnd(
+        _ first: InputChunk, input name: String, base firstBase: Int, followingRewrites: Bool,
+        _ parsed: (inout BatchBuilder, InputChunk, Int) -> Void
+    ) throws(UserlistError) -> Bool {
+        var chunk = first
+        var base = firstBase
         while !chunk.bytes.isBlankJSON {
             var batch = BatchBuilder()
             let bytes = chunk.bytes
             switch try parser.parse(bytes, of: chunk, atEnd: true, into: &batch) {
-            case .reread:
-                return nil
+            case .reread(let rewritten):
+                guard followingRewrites else { return false }
+                chunk = rewritten
             case .needMoreInput:
                 throw parser.incompleteDocument(in: bytes, of: chunk)
             case .retryWithBiggerBatch(let unparsed), .parsed(let unparsed):
-                let documents = batch.documents
-                for (index, document) in documents.enumerated() {
-                    let offset = base + document.offset
-                    while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
-                    let end = index + 1 < documents.count ? documents[index + 1].firstRecord : batch.records.count
-                    result.lines += repeatElement(firstLine + line, count: end - document.firstRecord)
-                    result.lastDocumentLine = firstLine + line
-                }
-                if !documents.isEmpty { result.records.morePages = batch.morePages?.warning }
-                if !batch.records.isEmpty { result.records.batches.append(batch.finish(chunk: chunk)) }
+                parsed(&batch, chunk, base)
                 let keepFrom = bytes.count - unparsed
                 let (lineNumber, column) = chunk.position(after: keepFrom)
                 base += keepFrom
                 chunk = Self.chunk(UnsafeRawBufferPointer(rebasing: bytes[keepFrom...]), input: name, line: lineNumber, columnOffset: column)
             }
         }
-        result.records.hadDocuments = result.lastDocumentLine != nil
-        return result
+        return true
     }
 
     /// A chunk holding `bytes`, at `line` and `columnOffset` of input `name`. Sizes are rounded up
