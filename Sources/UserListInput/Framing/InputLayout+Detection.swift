@@ -7,8 +7,9 @@ extension InputLayout {
 
     /// Decided by the first documents themselves: each whole, valid object or array that ends its
     /// line either fits on one line (evidence of line-delimited input) or spans lines
-    /// (pretty-printed); anything else (a broken document, an element or a member of a broken
-    /// one) is stepped over to the next line and says nothing. Without any whole document in the first MiB (one
+    /// (pretty-printed, when a line inside it is indented, or when nothing but white space follows
+    /// it); anything else (a broken document, an element or a member of a broken one) is stepped
+    /// over to the next line and says nothing. Without any whole document in the first MiB (one
     /// big document), the lines decide: pretty-printed text almost never has a line that is a
     /// JSON text by itself (`{`, `  "users": [`), an NDJSON line always is. No evidence at all (a
     /// first chunk inside one long document) counts as pretty-printed, which never refuses a
@@ -22,17 +23,25 @@ extension InputLayout {
             while position < window.count, window[position].isJSONWhitespace { position += 1 }
             guard position < window.count else { break }
             let opens = window[position] == UInt8(ascii: "{") || window[position] == UInt8(ascii: "[")
-            if opens, case .whole(let end) = JSONSyntaxDiagnoser.firstDocument(in: window, from: position), endsItsLine(end, in: window),
-               !(spans(position..<end, in: window) && !hasIndentedLine(position..<end, in: window)) {
+            let document = opens ? JSONSyntaxDiagnoser.firstDocument(in: window, from: position) : nil
+            if case .whole(let end)? = document, endsItsLine(end, in: window) {
                 let spansLines = spans(position..<end, in: window)
-                // The first document sets the layout when it is pretty-printed (an envelope, then
-                // its next pages one per line); an NDJSON export only starts that way by chance.
-                if spansLines, oneLine + manyLines == 0 { return .pretty }
-                if spansLines { manyLines += 1 } else { oneLine += 1 }
-                position = end
-            } else if opens, JSONSyntaxDiagnoser.firstDocument(in: window, from: position) == .cutOff {
+                // The input's only document, however its lines are laid out (`[` alone on a line,
+                // elements flush left): read as lines it would be refused, and with nothing
+                // after it there is nothing else a layout could be wrong about.
+                if spansLines, oneLine + manyLines == 0, UnsafeRawBufferPointer(rebasing: window[end...]).isBlankJSON { return .pretty }
+                if !spansLines || hasIndentedLine(position..<end, in: window) {
+                    // The first document sets the layout when it is pretty-printed (an envelope,
+                    // then its next pages one per line); an NDJSON export only starts that way by chance.
+                    if spansLines, oneLine + manyLines == 0 { return .pretty }
+                    if spansLines { manyLines += 1 } else { oneLine += 1 }
+                    position = end
+                    continue
+                }
+            } else if document == .cutOff {
                 break  // inside one document bigger than the window (or cut off): its lines decide
-            } else if let newline = window[position...].firstIndex(of: UInt8(ascii: "\n")) {
+            }
+            if let newline = window[position...].firstIndex(of: UInt8(ascii: "\n")) {
                 position = newline + 1
             } else {
                 break
