@@ -435,6 +435,14 @@ struct ChunkParser {
             }
             return
         }
+        // An API's page that lists no users by leaving its list out (asked only here: a
+        // document without users is rare, and most shapes' empty pages hold an empty array).
+        if let shape = shapes.first(where: { $0.isEmptyPage(root) }) {
+            batch.morePages = PagingNote(warning: shape.morePages(in: root), next: nil)
+            if let explanation { explanation.document(input: chunk.inputName, shape: shape.name, path: "(none: the page lists no users)" + (transformed ? " of each --jq output" : "")) }
+            batch.startDocument(at: offset, path: [], isArray: true, transformed: transformed)
+            return
+        }
         if !transformed, let message = APIErrorBodies.message(in: root) {
             throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
         }

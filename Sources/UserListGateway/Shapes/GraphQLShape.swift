@@ -34,6 +34,25 @@ struct GraphQLShape: PayloadShape {
         return found
     }
 
+    /// A response whose connections under `data` are all empty (`"nodes": []`): a query for a
+    /// list that matched nobody. One connection that holds anything but users is no empty page.
+    func isEmptyPage(_ document: JSONNode) -> Bool {
+        guard document.kind == .object, let data = document.field("data"), data.kind == .object else { return false }
+        var connections = 0, empty = 0
+        func count(_ object: JSONNode, depth: Int) {
+            object.forEachField { keyBytes, value in
+                if value.kind == .array, keyBytes.elementsEqual("nodes".utf8) || keyBytes.elementsEqual("edges".utf8) {
+                    connections += 1
+                    if value.elements(upTo: 1).isEmpty { empty += 1 }
+                } else if value.kind == .object, depth < Self.maximumDepth {
+                    count(value, depth: depth + 1)
+                }
+            }
+        }
+        count(data, depth: 0)
+        return connections > 0 && empty == connections
+    }
+
     /// Its arrays are deeper than ``JSONNode/holdsAnArray`` looks.
     var needsAnArray: Bool { false }
 

@@ -18,6 +18,11 @@ protocol PayloadShape: Sendable {
     /// (`@odata.nextLink is set`); nil otherwise.
     func morePages(in document: JSONNode) -> String?
 
+    /// Whether `document`, in which ``userRecords(in:)`` found no users, is a page of this API
+    /// that lists none: one that leaves its list out when nothing matched (SCIM's `Resources`,
+    /// Google's `users`) is a valid empty page, not a document without users. Asked only then.
+    func isEmptyPage(_ document: JSONNode) -> Bool
+
     /// Whether an object document can only have this shape if it holds an array (in its fields
     /// or one level down). Envelopes do; a single user need not. Detection skips these shapes
     /// for the single users of an NDJSON export without asking each of them.
@@ -29,6 +34,7 @@ protocol PayloadShape: Sendable {
 
 extension PayloadShape {
     func morePages(in document: JSONNode) -> String? { nil }
+    func isEmptyPage(_ document: JSONNode) -> Bool { false }
     var needsAnArray: Bool { true }
     func configured(_ options: MappingOptions) -> any PayloadShape { ConfiguredShape(self, options) }
 }

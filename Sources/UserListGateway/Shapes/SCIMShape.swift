@@ -19,6 +19,11 @@ struct SCIMShape: PayloadShape {
         return Self.schemas(of: document).contains(Self.user) ? .single(document) : nil
     }
 
+    /// RFC 7644 §3.4.2: `Resources` is required only when `totalResults` is not zero.
+    func isEmptyPage(_ document: JSONNode) -> Bool {
+        document.kind == .object && document.field("Resources") == nil && Self.schemas(of: document).contains(Self.listResponse)
+    }
+
     private static func schemas(of document: JSONNode) -> [String] {
         var schemas: [String] = []
         document.field("schemas")?.forEachElement { if let s = $0.string { schemas.append(s) } }
