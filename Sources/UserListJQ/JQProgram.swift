@@ -92,11 +92,17 @@ package final class JQProgram {
     nonisolated(unsafe) package static var sandboxed = false
 
     /// `--jq-timeout`: a program running longer than `seconds` on one input ends the process
-    /// with one line naming its option and exit 65 (libjq can't be interrupted).
+    /// with one line naming its option and exit 65 (libjq can't be interrupted). `inf`, or any
+    /// limit of ``noLimit`` seconds or more, is none: the watchdog counts in nanoseconds, and
+    /// past 2^63 of them every program would have been over its time at once.
     package static func limitRunningTime(to seconds: Double) {
+        guard seconds < noLimit else { return }
         ul_guard_set_timeout(seconds)
         runningTimeLimit = seconds
     }
+
+    /// A billion seconds (31 years): a `--jq-timeout` this long is no limit.
+    package static let noLimit = 1e9
 
     /// The `--jq-timeout` in force, if any.
     nonisolated(unsafe) package private(set) static var runningTimeLimit: Double?

@@ -40,7 +40,7 @@ struct JQOptions: ParsableArguments {
     @Flag(name: .customLong("jsonargs"), help: "The positional arguments after this are JSON values in $ARGS.positional.")
     var jsonargsHelp = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Stop the run (exit 65) when a jq expression runs longer than this on one input (libjq 1.6 has no limit: `def f: f; f` runs forever).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop the run (exit 65) when a jq expression runs longer than this on one input (libjq 1.6 has no limit: `def f: f; f` runs forever); inf sets none.", valueName: "seconds"))
     var jqTimeout: Double?
 
     @Flag(help: "Forbid jq expressions to read files (import, include) or the environment (env, $ENV is {}): for filters taken from a config file.")
