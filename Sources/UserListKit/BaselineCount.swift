@@ -73,21 +73,31 @@ struct BaselineCount: Sendable {
         return Int(words[words.count - 2].replacingOccurrences(of: ",", with: ""))
     }
 
-    /// A json envelope, a summary, one json row, an array of rows, or ndjson rows.
+    /// A json envelope, a summary, one json row, an array of rows, or ndjson rows. A row is an
+    /// object whose every key is a name `--fields` takes, as userlist writes rows: an API's
+    /// payload given by mistake (an envelope of 8 users read as one row) is no baseline.
     private static func countJSON(_ bytes: [UInt8]) -> (String, Int)? {
         if let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
-            if let array = value as? [Any] { return ("json", array.count) }
+            if let array = value as? [Any] { return array.allSatisfy(isRow) ? ("json", array.count) : nil }
             guard let object = value as? [String: Any] else { return nil }
             if object["items"] != nil, let total = object["totalItems"] as? Int { return ("json", total) }
             if object["status"] != nil, object["records"] != nil, object.keys.contains("matched") {
                 return ("summary", object["matched"] as? Int ?? -1)
             }
-            return ("ndjson", 1)
+            return isRow(object) ? ("ndjson", 1) : nil
         }
-        // ndjson: one JSON value a line; the first must be one.
+        // ndjson: one row a line; the first and the last must be rows (a count needs no more).
         let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { $0.contains { !isSpace($0) } }
-        guard let first = lines.first, (try? JSONSerialization.jsonObject(with: Data(first), options: [.fragmentsAllowed])) != nil else { return nil }
+        guard let first = lines.first, let last = lines.last, [first, last].allSatisfy({ line in
+            (try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])).map(isRow) ?? false
+        }) else { return nil }
         return ("ndjson", lines.count)
+    }
+
+    /// A row as userlist writes one: an object whose keys are all names `--fields` takes.
+    private static func isRow(_ value: Any) -> Bool {
+        guard let object = value as? [String: Any], !object.isEmpty else { return false }
+        return object.keys.allSatisfy(OutputColumns.knownNames.contains)
     }
 
     /// RFC 4180 records, a quoted value's line breaks inside its record.

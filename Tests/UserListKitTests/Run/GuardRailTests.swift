@@ -16,6 +16,8 @@ import UserListDomain
         #expect(count(#"{"inputs":1,"records":9,"matched":7,"status":"ok"}"#)! == ("summary", 7))
         #expect(count(#"{"inputs":1,"records":9,"matched":null,"status":"failed"}"#)! == ("summary", -1))
         #expect(count("{\"id\":\"1\"}\n{\"id\":\"2\"}\n\n{\"id\":\"3\"}\n")! == ("ndjson", 3))
+        #expect(count(#"{"id":"1","address.city":"Gwenborough","company.name":"Romaguera-Crona"}"#)! == ("ndjson", 1))
+        #expect(count(#"[{"id":"1","title":"Ann"},{"id":"2","title":"Bob"}]"#)! == ("json", 2))
         // A quoted csv value's line break is inside its record; the header is not a user.
         #expect(count("id,title\r\n1,\"two\r\nlines\"\r\n2,b\r\n")! == ("csv", 2))
         // Without a header (--no-header), every record is a user.
@@ -31,6 +33,11 @@ import UserListDomain
         #expect(count("# A README\nSome, words here\nand, more, commas\n") == nil)
         #expect(count("{\"id\": 1,") == nil)
         #expect(count("a\tb\nc\n") == nil)
+        // An API's payload given by mistake: JSON, but no rows userlist writes.
+        #expect(count(#"{"users":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}],"total":2}"#) == nil)
+        #expect(count("{\"x\":1}\n") == nil)
+        #expect(count("[1,2,3]") == nil)
+        #expect(count("{\"id\":\"1\"}\n{\"id\":\"2\",\"login\":\"bo\"}\n") == nil)
     }
 
     @Test func boundariesPass() throws {
