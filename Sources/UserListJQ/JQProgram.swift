@@ -119,9 +119,9 @@ package final class JQProgram {
         jq_halt(state, jv_invalid(), jv_invalid())
         jq_start(state, jv_null(), 0)
         let exit = code.kind == JV_KIND_NUMBER ? " (exit code \(Int(jv_number_value(code.raw))))" : ""
-        guard message.isValid else { return JQError(message: "halt was called\(exit)") }
+        guard message.isValid else { return JQError(message: JQError.haltPrefixes[0] + exit) }
         let text = message.kind == JV_KIND_STRING ? String(cString: jv_string_value(message.raw)) : message.json()
-        return JQError(message: "halt_error: \(text.hasSuffix("\n") ? String(text.dropLast()) : text)\(exit)")
+        return JQError(message: JQError.haltPrefixes[1] + (text.hasSuffix("\n") ? String(text.dropLast()) : text) + exit)
     }
 
     /// Makes libjq let go of the last input (it keeps references until the next start), so a

@@ -167,4 +167,11 @@ public struct JQError: Error, Hashable, CustomStringConvertible {
     public var description: String { message }
 
     package init(message: String) { self.message = message }
+
+    /// How a `halt` or `halt_error` is worded (``JQProgram``): they end the program, and no
+    /// `try` or `?` catches them, so a message that begins so wants another hint.
+    package static let haltPrefixes = ["halt was called", "halt_error: "]
+
+    /// Whether `message` is a `halt`'s or `halt_error`'s.
+    package static func isHalt(_ message: String) -> Bool { haltPrefixes.contains { message.hasPrefix($0) } }
 }

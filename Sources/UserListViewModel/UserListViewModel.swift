@@ -125,7 +125,9 @@ public final class UserListViewModel {
     package static func whereDiagnostic(place: SourceLocation?, message: String, id: String) -> Diagnostic {
         Diagnostic(
             .expression, at: place, option: "--where", message, subject: "user \(id)",
-            hint: "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
+            hint: JQError.isHalt(message)
+                ? "halt and halt_error end the run, and no 'try' catches them: to leave users out, give false or empty for them ('select(COND)')"
+                : "to go on past such users, tolerate the error in the expression: '(EXPR)?', 'try EXPR', or a default for missing values such as '(.field // \"\")'")
     }
 
     private func reportRejected(_ item: AnnotatedUser, message: String) throws(UserlistError) {
