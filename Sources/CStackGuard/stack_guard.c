@@ -1,3 +1,4 @@
+#define _GNU_SOURCE  // fopencookie
 #include "stack_guard.h"
 
 #include <pthread.h>
@@ -109,6 +110,48 @@ static void handler(int sig, siginfo_t *info, void *context) {
     }
     remove_pending();
     _exit(65);
+}
+
+// libjq's allocation failure, before it prints "cannot allocate memory" and aborts (a jq
+// state's nomem handler, jq_set_nomem_handler): the run's one line, then exit 65. Outside a jq program (a label) it
+// returns, and libjq prints and aborts as ever.
+void ul_guard_out_of_memory(void *unused) {
+    (void)unused;
+    const char *label = current_label;
+    if (label == NULL) return;
+    say("userlist: ");
+    say(label);
+    say(": the jq expression ran out of memory (unbounded recursion or output?); libjq 1.6 has no limit of its own\n");
+    remove_pending();
+    _exit(65);
+}
+
+// libjq 1.6 as Debian builds it also stops when its own stack can't grow (stack_reallocate,
+// `def f: [f]; f`): it writes this line to stderr and aborts, and the SIGABRT handler then
+// says what happened as userlist's one line. The stream below, in stderr's place once a jq
+// program is compiled, leaves out that one line while a program runs and writes everything
+// else to descriptor 2 as it comes (unbuffered, as stderr is: jq's `stderr` builtin writes there).
+static const char jq_stack_line[] = "jq: error: cannot allocate memory\n";
+
+static ssize_t filtered_stderr_write(void *cookie, const char *buffer, size_t size) {
+    (void)cookie;
+    if (current_label != NULL && size == sizeof jq_stack_line - 1 && memcmp(buffer, jq_stack_line, size) == 0) return (ssize_t)size;
+    write_all(buffer, size);
+    return (ssize_t)size;
+}
+
+static void ul_guard_filter_stderr_once(void) {
+    cookie_io_functions_t functions = {.read = NULL, .write = filtered_stderr_write, .seek = NULL, .close = NULL};
+    FILE *filtered = fopencookie(NULL, "w", functions);
+    if (filtered == NULL) return;
+    setvbuf(filtered, NULL, _IONBF, 0);
+    fflush(stderr);
+    stderr = filtered;
+}
+
+void ul_guard_filter_stderr(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, ul_guard_filter_stderr_once);
 }
 
 void ul_guard_install(char *const *pending, int count) {

@@ -30,6 +30,11 @@ package final class JQProgram {
         self.label.initialize(from: text, count: text.count)
         ul_guard_enter(self.label)
         defer { ul_guard_leave() }
+        // libjq's allocation failure printed "jq: error: cannot allocate memory" before the
+        // guard's own line (two lines); the state's handler, which jq_next hands libjq again
+        // on every call, is the guard's: one line, exit 65.
+        jq_set_nomem_handler(state, ul_guard_out_of_memory, nil)
+        ul_guard_filter_stderr()
         jq_set_error_cb(state, { context, message in
             let box = Unmanaged<MessageBox>.fromOpaque(context!).takeUnretainedValue()
             box.append(JQValue(owning: message))

@@ -15,6 +15,15 @@ void ul_guard_install(char *const *pending, int count);
 void ul_guard_enter(const char *label);
 void ul_guard_leave(void);
 
+/// libjq's out-of-memory handler (`jq_set_nomem_handler`): inside a jq program, one line and
+/// exit 65 instead of libjq's own line and abort.
+void ul_guard_out_of_memory(void *unused);
+
+/// Puts a stream in `stderr`'s place (once) that leaves out libjq's "jq: error: cannot allocate
+/// memory" line while a jq program runs: libjq writes it before aborting, and the guard's
+/// SIGABRT line says it as userlist's. Everything else goes to descriptor 2 unbuffered.
+void ul_guard_filter_stderr(void);
+
 /// `--jq-timeout`: from now on, a jq program that runs longer than `seconds` on one input ends
 /// the process with one line naming its option and exit 65 (a watchdog thread checks).
 void ul_guard_set_timeout(double seconds);
