@@ -61,7 +61,10 @@ public final class JQDocumentTransform: DocumentTransform, @unchecked Sendable {
             throw JQError(message: "cannot read its output: \(message)")
         }
         guard case .document(let root, _) = outputParser.next() else {
-            throw JQError(message: "cannot read its output")
+            // jq printed it, so it is JSON: what userlist can't read is named by the diagnoser
+            // (an output nested deeper than 1,024 levels, the most any input may be).
+            let reason = JSONSyntaxDiagnoser.firstError(in: padded).map { ": \($0.message)" } ?? ""
+            throw JQError(message: "cannot read its output\(reason)")
         }
         return root
     }
