@@ -50,7 +50,7 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Reshape each input document of both sides with a jq expression before decoding, as the list's --jq.", valueName: "jq"))
     var jq: String?
 
-    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts on both sides (left out by default, as in the list).")
+    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts, organizations on both sides (left out by default, as in the list).")
     var includeNonPeople = false
 
     @Option(help: ArgumentHelp("Resolve both sides' relative avatar URLs against this absolute http(s) URL, as the list's --base-url.", valueName: "url"))

@@ -4,7 +4,8 @@ import UserListDomain
 /// (``NonPerson/reasons``): `"type": "bot"` (Notion, Rocket.Chat), `"accountType": "app"` (Jira),
 /// `"subjectKind": "group"` (Azure DevOps), `"kind": "admin#directory#group"` (Google),
 /// `"@odata.type": "#microsoft.graph.servicePrincipal"` (Microsoft Graph), `"user_type": "bot"`
-/// (Synapse), an LDAP entry's `objectClass` list holding `groupOfNames`.
+/// (Synapse), an LDAP entry's `objectClass` list holding `groupOfNames`, `"type": "Organization"`
+/// (GitHub's `GET /users` lists organizations among users).
 ///
 /// A value is matched by its last segment (after `.`, `#`, `/` or `:`), in lower case, with `_`,
 /// `-` and spaces dropped: `Service_Account`, `service-account` and `serviceAccount` are one word.
@@ -19,6 +20,7 @@ enum NonPersonKind {
         ("service", "service account"), ("serviceaccount", "service account"), ("serviceprincipal", "service account"),
         ("serviceuser", "service account"),
         ("system", "system account"), ("systemuser", "system account"),
+        ("organization", "organization"), ("organisation", "organization"),
     ].map { (Array($0.0.utf8), $0.1) }
 
     /// What `node` (a string, or a list of strings) types its record as, when not a person.

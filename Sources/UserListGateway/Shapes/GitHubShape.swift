@@ -36,5 +36,9 @@ struct GitHubShape: PayloadShape {
         .website: ["blog", "html_url"],
         .city: ["location"],
         .companyName: ["company"],
+    ], excluding: [
+        // `GET /users` lists organizations (`"type": "Organization"`) and apps' bots
+        // (`"type": "Bot"`) among the users.
+        RecordExclusion(kindOf: FieldPath(keys: ["type"])),
     ])
 }

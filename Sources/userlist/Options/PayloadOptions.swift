@@ -8,7 +8,7 @@ struct PayloadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Resolve the payload's relative URLs (avatars such as /user_avatar/…, next pages) against this absolute http(s) URL; without it a relative avatar is dropped.", valueName: "url"))
     var baseURL: String?
 
-    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts (left out and counted by default).")
+    @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts, organizations (left out and counted by default).")
     var includeNonPeople = false
 
     func validate() throws {
