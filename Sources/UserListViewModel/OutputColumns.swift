@@ -37,15 +37,27 @@ public struct OutputColumns: Hashable, Sendable {
         keyedUserFields = FieldSet.keyed.isSuperset(of: fields) ? fields : nil
     }
 
-    /// Parses `--fields`: names separated by commas (spaces around them ignored). An unknown or
-    /// repeated name, or an empty list, is a usage error naming it.
+    /// Parses `--fields`: names separated by commas (spaces around them ignored), or a nested
+    /// object's name for all of its fields in the canonical order (`address`, `address.geo`,
+    /// `company`, as `userlist diff --fields` takes them; a field named again with its group comes
+    /// once, where it came first). An
+    /// unknown or repeated name, or an empty list, is a usage error naming it.
     public init(parsing list: String) throws(UserlistError) {
         var columns: [OutputColumn] = []
+        var grouped = Set<String>()
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part.trimmingWhitespace())
             guard !name.isEmpty else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "an empty name in '\(list)'")) }
+            if OutputColumn(name: name) == nil, let group = CanonicalGroup(path: name) {
+                for field in group.fields {
+                    grouped.insert(field.rawValue)
+                    if !columns.contains(where: { $0.name == field.rawValue }) { columns.append(OutputColumn(name: field.rawValue)!) }
+                }
+                continue
+            }
+            if grouped.contains(name) { continue }  // a group named it before
             guard let column = OutputColumn(name: name) else {
-                let hint = ClosestName.hint(for: name, in: Self.knownNames)
+                let hint = ClosestName.hint(for: name, in: Self.takenNames)
                 throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "unknown field '\(name)'" + (hint.isEmpty ? " (expected \(Self.known))" : hint)))
             }
             guard !columns.contains(where: { $0.name == name }) else { throw UserlistError(.usage, Diagnostic(.usage, option: "--fields", "'\(name)' is named twice")) }
@@ -61,8 +73,11 @@ public struct OutputColumns: Hashable, Sendable {
         return fields
     }
 
-    /// Every name `--fields` takes (shell completions, messages).
+    /// Every column `--fields` names: a row's keys, a header's names.
     public static let knownNames = CellKey.allCases.map(\.rawValue) + CanonicalField.allCases.map(\.rawValue).filter { CellKey(rawValue: $0) == nil }
 
-    static let known = knownNames.joined(separator: ", ")
+    /// What `--fields` takes (shell completions, messages): the columns, then the groups.
+    public static let takenNames = knownNames + CanonicalGroup.nested.map(\.path)
+
+    static let known = takenNames.joined(separator: ", ")
 }

@@ -16,7 +16,7 @@ struct SchemaCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("row, list, summary, rejects, diff or diff-summary.", valueName: "output"), completion: .list(OutputSchema.allCases.map(\.rawValue)))
     var output: String
 
-    @Option(help: ArgumentHelp("The columns of the rows (as the list's --fields), for row and list.", valueName: "list"), completion: .list(OutputColumns.knownNames))
+    @Option(help: ArgumentHelp("The columns of the rows (as the list's --fields), for row and list.", valueName: "list"), completion: .list(OutputColumns.takenNames))
     var fields: String?
 
     func validate() throws {

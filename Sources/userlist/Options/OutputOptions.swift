@@ -11,7 +11,7 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("Output format: json, ndjson, table, csv, tsv, markdown or html (default: table on a terminal, json otherwise).", valueName: "format"), completion: .list(OutputFormat.allCases.map(\.rawValue)))
     var format: String?
 
-    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …).", valueName: "list"), completion: .list(OutputColumns.knownNames))
+    @Option(help: ArgumentHelp("The columns of csv, tsv, table and ndjson (and the json items), in order: cell keys (id, title, subtitle, caption, avatarURL, initials) and the user's fields (name, email, phone, address.city, company.name, …; address, address.geo and company for all of theirs).", valueName: "list"), completion: .list(OutputColumns.takenNames))
     var fields: String?
 
     @Flag(help: "Leave out the header row of csv, tsv and table.")
