@@ -1,10 +1,18 @@
 #include "cicu.h"
 #include <string.h>
+#include <strings.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
 #include <unicode/ustring.h>
 
 int userlist_icu_locale(const char *tag, char *out, int32_t capacity) {
+    // `und` (BCP-47's undetermined language) is ICU's root locale: its collation is the
+    // Unicode Collation Algorithm's default order, which every other one tailors.
+    if (strcasecmp(tag, "und") == 0 || strcasecmp(tag, "root") == 0) {
+        if (capacity < 5) return -1;
+        strcpy(out, "root");
+        return 1;
+    }
     UErrorCode status = U_ZERO_ERROR;
     int32_t parsed = 0;
     int32_t length = uloc_forLanguageTag(tag, out, capacity, &parsed, &status);
