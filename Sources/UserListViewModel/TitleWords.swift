@@ -37,6 +37,9 @@ struct TitleWords {
                 addWord(start..<i)
                 wordStart = nil
             } else if !white, wordStart == nil {
+                // A word led by an invisible format character: the Characters' path skips it.
+                // (U+00AD, the soft hyphen, is the one format character among the simple scalars.)
+                if scalar == 0xAD || !Self.isSimple(scalar) && Unicode.Scalar(scalar)!.properties.generalCategory == .format { return nil }
                 wordStart = i
             }
             previous = (scalar, white)
@@ -62,7 +65,7 @@ struct TitleWords {
         return result
     }
 
-    /// The word's first Character, uppercased as `Character.uppercased()` does.
+    /// The word's first Character, uppercased as ``UserCellViewModel/initial(_:)`` does.
     private func firstCharacterUppercased(_ word: Range<Int>) -> String {
         let (first, length) = Self.decode(bytes, at: word.lowerBound)
         let next = word.lowerBound + length
@@ -71,9 +74,9 @@ struct TitleWords {
             // Most names start with a capital or a letter of a script without case: copy the bytes
             // (uppercased() of a non-ASCII scalar cost 500 instructions, 1.4% of the export).
             if Self.isOwnUppercase(first) { return String(decoding: UnsafeBufferPointer(rebasing: bytes[word.lowerBound..<next]), as: UTF8.self) }
-            return String(Character(Unicode.Scalar(first)!)).uppercased()
+            return UserCellViewModel.initial(Character(Unicode.Scalar(first)!))
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self).first!.uppercased()
+        return UserCellViewModel.initial(String(decoding: UnsafeBufferPointer(rebasing: bytes[word]), as: UTF8.self).first!)
     }
 
     /// Whether `Character.isLetter || Character.isNumber` holds for a Character starting with `scalar`.

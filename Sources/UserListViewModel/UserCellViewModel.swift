@@ -102,18 +102,32 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
 
     /// ``initials(of:)`` by Characters, for any title.
     static func characterInitials(of title: String) -> String {
-        let all = title.split(whereSeparator: \.isWhitespace)
+        // A word's leading format characters (a zero-width space, a byte-order mark) are invisible:
+        // the word starts after them.
+        let all = title.split(whereSeparator: \.isWhitespace).map { $0.drop(while: isFormat) }.filter { !$0.isEmpty }
         // Only the first and last lettered words are looked for: a property lookup per word of
         // every title cost 1% of a million-row export (ASCII is decided without one).
         let firstIndex = all.firstIndex(where: beginsWithLetterOrDigit)
         let lastIndex = all.lastIndex(where: beginsWithLetterOrDigit)
         let (from, to) = firstIndex.map { ($0, lastIndex!) } ?? (all.startIndex, all.endIndex - 1)
         guard from <= to, let first = all[from].first else { return "" }
-        var result = String(first).uppercased()
+        var result = initial(first)
         if to > from, let last = all[to].first {
-            result += String(last).uppercased()
+            result += initial(last)
         }
         return result
+    }
+
+    /// A Character uppercased, one Character long: `ß` is `S` (not `SS`), `ﬁ` is `F`, as an
+    /// initial is one letter.
+    static func initial(_ character: Character) -> String {
+        let upper = character.uppercased()
+        return upper.count == 1 ? upper : String(upper.first!)
+    }
+
+    /// A Character made of format characters only (Unicode's Cf: U+200B, U+FEFF, U+2060).
+    static func isFormat(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format }
     }
 
     private static func beginsWithLetterOrDigit(_ word: Substring) -> Bool {

@@ -80,11 +80,21 @@ extension ViewModelTests {
         @Test(arguments: [
             ("Estêvão Damião", "ED"), ("نور النجار", "نا"), ("王芳", "王"), ("佐藤\u{3000}さくら", "佐さ"), ("김민준", "김"),
             ("Фёдоров Иван", "ФИ"), ("Nguyễn Thị Ánh", "NÁ"), ("Γιώργος Παπαδόπουλος", "ΓΠ"), ("Şükrü Öztürk", "ŞÖ"),
-            ("राम शर्मा", "राश"), ("สมชาย ใจดี", "สใ"), ("ßig straße", "SSS"),
+            ("राम शर्मा", "राश"), ("สมชาย ใจดี", "สใ"), ("ßig straße", "SS"),
         ])
         func scalarPath(_ title: String, _ initials: String) {
             var bytes = title
             #expect(bytes.withUTF8 { TitleWords($0)?.initials() } == initials)
+            #expect(UserCellViewModel.characterInitials(of: title) == initials)
+        }
+
+        /// An initial is one letter (`ß` uppercases to `SS`, `ﬁ` to `FI`), and a word's invisible
+        /// format characters (zero-width space, byte-order mark, soft hyphen) don't start it.
+        @Test(arguments: [
+            ("ﬁnn ǳ", "FǱ"), ("\u{200B}Ann Lee", "AL"), ("\u{FEFF}Bo", "B"), ("\u{00AD}Ann", "A"), ("Lee \u{2060}", "L"),
+        ])
+        func initialsAreOneLetterEach(_ title: String, _ initials: String) {
+            #expect(UserCellViewModel.initials(of: title) == initials)
             #expect(UserCellViewModel.characterInitials(of: title) == initials)
         }
 
