@@ -97,6 +97,8 @@ final class GzipStream: CompressedStream {
     private let source: CompressedSource
     private var stream = z_stream()
     private var finished = false
+    /// The compressed bytes of the members before this one (zlib counts one member's).
+    private var membersBefore = 0
 
     init(_ source: CompressedSource) throws(UserlistError) {
         self.source = source
@@ -129,24 +131,42 @@ final class GzipStream: CompressedStream {
             }
             let status = inflate(&stream, Z_NO_FLUSH)
             if status == Z_STREAM_END {
-                // Another member may follow: start over on what is left.
+                // Another member may follow: start over on what is left. Zero bytes after a
+                // member, to the end, are padding (a file written in blocks, tape's or tar's), as
+                // gzip itself reads them.
+                membersBefore += Int(stream.total_in)
                 inflateReset(&stream)
-                if stream.avail_in == 0, try !source.refill() {
+                if try skipPaddingToTheEnd() {
                     finished = true
                     break
-                }
-                if stream.avail_in == 0 {
-                    stream.next_in = source.buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                    stream.avail_in = uInt(source.count)
                 }
                 continue
             }
             guard status == Z_OK || status == Z_BUF_ERROR else {
                 let message = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-                throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "gzip: \(message)"))
+                let place = membersBefore + Int(stream.total_in)
+                throw UserlistError(.data, Diagnostic(.unreadableInput, input: source.inputName, "gzip: \(message) (at byte \(place) of the compressed input)"))
             }
         }
         return buffer.count - Int(stream.avail_out)
+    }
+
+    /// Between members: steps over zero bytes; true when nothing but zeros is left (the input
+    /// ends), false when a byte that may start another member is next.
+    private func skipPaddingToTheEnd() throws(UserlistError) -> Bool {
+        while true {
+            if stream.avail_in == 0 {
+                guard try source.refill() else { return true }
+                stream.next_in = source.buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.avail_in = uInt(source.count)
+            }
+            while stream.avail_in > 0, stream.next_in.pointee == 0 {
+                stream.next_in += 1
+                stream.avail_in -= 1
+                membersBefore += 1
+            }
+            if stream.avail_in > 0 { return false }
+        }
     }
 }
 
