@@ -84,13 +84,17 @@ extension UserListRun {
         var statistics = RunStatistics()
         var failure: UserlistError?
         var output: AtomicFile?
+        let loadedCounts = LoadedCounts()
         do {
             // The file is committed below, once the rejects are written too.
             (statistics, output) = try destination.writingUncommitted(standardOutput: standardOutput) { (writer) throws(UserlistError) in
-                try execute(output: writer, warnings: warnings, rejects: rejects, progress: progress)
+                try execute(output: writer, warnings: warnings, rejects: rejects, progress: progress, loadedCounts: loadedCounts)
             }
         } catch {
             failure = error
+            // Writing failed after the whole input was read: what it came to is known.
+            statistics.report = loadedCounts.report
+            statistics.matched = loadedCounts.matched
             // A guard that failed had the whole answer: its counts still go into --summary.
             if let guards, guards.failedOption != nil {
                 statistics.report = guards.report

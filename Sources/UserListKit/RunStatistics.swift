@@ -29,6 +29,13 @@ public struct RunStatistics: Sendable {
     }
 }
 
+/// The list's counts as soon as the whole input is read (``UserListRun/execute``), kept for
+/// `--summary` when writing the output then fails.
+final class LoadedCounts {
+    var report: LoadReport?
+    var matched: Int?
+}
+
 /// `--summary FILE` (or `-`, standard error): one JSON object per run.
 package struct RunSummary {
     var inputs: Int

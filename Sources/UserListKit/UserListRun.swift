@@ -114,7 +114,10 @@ public struct UserListRun {
     }
 
     /// The run itself: the pipeline's stages, then what its render stage writes; what it came to, for `--summary`.
-    func execute(output: OutputWriter, warnings reporter: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?) throws(UserlistError) -> RunStatistics {
+    /// `loadedCounts` gets the list's counts once the input is read, before anything is
+    /// written: a run that then fails to write (a full disk) still says them in `--summary`.
+    func execute(output: OutputWriter, warnings reporter: any WarningReporter, rejects: RejectsFile?, progress: ReadProgress?,
+                 loadedCounts: LoadedCounts? = nil) throws(UserlistError) -> RunStatistics {
         prepareJQ()
         let pipeline = pipeline()
         let rendering = pipeline.render!
@@ -160,6 +163,8 @@ public struct UserListRun {
         let viewModel = pipeline.viewModel(service, filter: filter, warnings: nonPeople, rejects: rejects)
         /// Once the whole input is read: a payload of non-people, and the guard rails.
         func loaded() throws(UserlistError) {
+            loadedCounts?.report = viewModel.loadReport
+            loadedCounts?.matched = viewModel.state.page?.totalItems
             try nonPeople.finish(viewModel.loadReport, inputs: inputs)
             try guards?.check(matched: viewModel.state.page?.totalItems ?? 0, report: viewModel.loadReport)
         }
