@@ -35,6 +35,13 @@ struct ListRunOptions {
         run.rawOutput = jq.printsRaw
         run.outputSeparator = jq.separator
         run.countOnly = filter.count
+        if filter.count {
+            // The number of matches is printed whatever chooses or lays out rows (--sort, --page,
+            // --limit, --fields, -f: a profile's defaults among them); an expression or a
+            // directory given for the rows would be dropped without a word.
+            if jq.outputTransform != nil { throw UserlistError(.usage, Diagnostic(.usage, option: "--count", "prints the number of matches: it can't be used with --jq-out (count its outputs with --jq-out '…' | wc -l)")) }
+            if output.splitPages != nil { throw UserlistError(.usage, Diagnostic(.usage, option: "--count", "prints the number of matches: it can't be used with --split-pages")) }
+        }
         if let countBy = filter.countBy {
             run.countBy = try? CountByField(parsing: countBy)
             func refuse(_ other: String) -> UserlistError {

@@ -31,11 +31,20 @@ extension Rendering {
             #expect(try OutputColumns(parsing: "id,title,subtitle,caption,avatarURL,initials").areCells)
         }
 
+        /// A nested object's name stands for its fields, in order; one named again comes once.
+        @Test func groupsAreTheirFields() throws {
+            #expect(try OutputColumns(parsing: "id,company").columns.map(\.name) == ["id", "company.name", "company.catchPhrase", "company.bs"])
+            #expect(try OutputColumns(parsing: "address.geo,address").columns.map(\.name)
+                == ["address.geo.lat", "address.geo.lng", "address.street", "address.suite", "address.city", "address.zipcode"])
+            #expect(try OutputColumns(parsing: "company.bs,company").columns.map(\.name) == ["company.bs", "company.name", "company.catchPhrase"])
+            #expect(try OutputColumns(parsing: "company,company.bs").columns.map(\.name) == ["company.name", "company.catchPhrase", "company.bs"])
+        }
+
         @Test(arguments: [
             ("id,nope", "--fields: unknown field 'nope'"),
             ("id,,email", "--fields: an empty name in 'id,,email'"),
             ("email,email", "--fields: 'email' is named twice"),
-            ("address", "--fields: unknown field 'address'"),
+            ("addres", "--fields: unknown field 'addres'"),
             ("", "--fields: an empty name in ''"),
         ])
         func badListsAreUsageErrors(_ list: String, _ message: String) {
