@@ -42,8 +42,10 @@ struct OptionDefaults {
     /// For `--explain`: each option set anywhere, the source that won and those it overrode.
     var explanation: String?
 
-    /// Options a config file can't set: they ask for something other than a list run, or name the file.
-    static let excluded: Set<String> = ["help", "version", "config", "profile", "explain", "next", "output", "split-pages"]
+    /// Options a config file can't set: they ask for something other than a list run, or name the
+    /// file; `args` and `jsonargs` turn the command line's inputs into `$ARGS`, so a file or a
+    /// variable setting them would leave every input unread (a nightly job reading standard input).
+    static let excluded: Set<String> = ["help", "version", "config", "profile", "explain", "next", "output", "split-pages", "args", "jsonargs"]
 
     static func apply(to arguments: [String], environment: [String: String]) throws(UserlistError) -> OptionDefaults {
         let (path, start) = OptionTable.command(of: arguments)
@@ -76,6 +78,13 @@ struct OptionDefaults {
         // USERLIST_FORMAT, USERLIST_SKIP_BAD_JSON, …
         let variableKeys = Dictionary(uniqueKeysWithValues: keys.map { ("USERLIST_" + $0.uppercased().replacingOccurrences(of: "-", with: "_"), $0) })
         for variable in variables.sorted() {
+            let name = String(variable.dropFirst("USERLIST_".count)).lowercased().replacingOccurrences(of: "_", with: "-")
+            // A variable naming one of them would be taken for set and do nothing (USERLIST_ARGS
+            // would leave every input unread); USERLIST_VERSION and USERLIST_HELP are left to
+            // wrappers, as other names are.
+            if excluded.subtracting(["help", "version"]).contains(name), !internalVariables.contains(variable) {
+                throw UserlistError(.config, Diagnostic(.configuration, input: variable, "can't be set in the environment (give --\(name) on the command line)"))
+            }
             guard let key = variableKeys[variable], let option = options[key] else {
                 // An unknown variable is most likely a typo of a known one; others (a wrapper's own) are left alone.
                 // Only a near miss (one or two edits, in a name of six letters or more two): USERLIST_TOKEN
