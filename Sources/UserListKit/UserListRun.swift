@@ -184,6 +184,7 @@ public struct UserListRun {
             statistics.written = 1
             statistics.lastValue = .truthy
             statistics.report = viewModel.loadReport
+            statistics.next = resolved(paging.next)
             return statistics
         case .countBy(let countBy):
             viewModel.load()
@@ -234,6 +235,7 @@ public struct UserListRun {
             } else {
                 statistics.lastValue = viewModel.state.page.map { !$0.items.isEmpty || !$0.rows.isEmpty || $0.spilledRows != nil } == true ? .truthy : .none
             }
+            statistics.next = resolved(paging.next)
             return statistics
         }
         statistics.next = resolved(paging.next)
