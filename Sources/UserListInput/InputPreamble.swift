@@ -99,17 +99,26 @@ package struct HTTPResponseHead: Sendable {
     package var isError: Bool { status >= 300 }
 
     /// `<https://api.github.com/user/repos?page=3>; rel="next", <…>; rel="last"` → the next's URL.
+    /// A URL is everything between `<` and `>`, commas and semicolons included (RFC 8288:
+    /// `…?fields=id,login&page=2`); a link's parameters run to the next comma outside quotes.
     static func nextLink(in header: Substring) -> String? {
-        for link in header.split(separator: ",") {
-            let fields = link.split(separator: ";")
-            guard let target = fields.first?.trimmingSpaces, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
-            let isNext = fields.dropFirst().contains { parameter in
+        var rest = header[...]
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let target = rest[rest.index(after: open)..<close]
+            var end = rest.index(after: close)
+            var quoted = false
+            while end < rest.endIndex, quoted || rest[end] != "," {
+                if rest[end] == "\"" { quoted.toggle() }
+                end = rest.index(after: end)
+            }
+            let isNext = rest[rest.index(after: close)..<end].split(separator: ";").contains { parameter in
                 let pair = parameter.split(separator: "=", maxSplits: 1)
                 guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "rel" else { return false }
                 let value = pair[1].trimmingSpaces.trimmingCharacters("\"")
                 return value.split(separator: " ").contains { $0.lowercased() == "next" }
             }
-            if isNext { return String(target.dropFirst().dropLast()) }
+            if isNext { return String(target) }
+            rest = rest[end...]
         }
         return nil
     }

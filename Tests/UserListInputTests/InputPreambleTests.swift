@@ -50,6 +50,10 @@ extension InputTests {
             ("<https://a.example/u?page=1>; rel=\"prev\", <https://a.example/u?page=3>; rel=\"next\"", "https://a.example/u?page=3"),
             ("<https://a.example/u?after=x>; rel=next; type=\"application/json\"", "https://a.example/u?after=x"),
             ("<https://a.example/u?page=9>; rel=\"last next\"", "https://a.example/u?page=9"),
+            // RFC 8288: commas and semicolons inside <…> are the URL's.
+            ("<https://a.example/s?fields=id,login;v=2&page=2>; rel=\"next\", <https://a.example/s?fields=id,login&page=9>; rel=\"last\"",
+             "https://a.example/s?fields=id,login;v=2&page=2"),
+            ("<https://a.example/u?p=1>; rel=\"prev\"; title=\"a, b\", <https://a.example/u?p=3>; rel=\"next\"", "https://a.example/u?p=3"),
         ])
         func linkHeaderNext(header: String, next: String) {
             #expect(HTTPResponseHead.nextLink(in: header[...]) == next)
