@@ -86,7 +86,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Colour: auto (on a terminal, unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that parse the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write to FILE, replacing it only when the run succeeds ('-': standard output).", valueName: "file"), completion: .file())

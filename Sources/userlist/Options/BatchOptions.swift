@@ -12,7 +12,7 @@ struct BatchOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write every record that did not become a user (and every user --where failed on) to FILE as NDJSON, with its place, reason and text ('-': standard output, or standard error when it carries the rows).", valueName: "file"), completion: .file())
     var rejects: String?
 
-    @Option(help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fail the run (exit 65, --output left as it was) when more than N records are rejected.", valueName: "n"))
     var maxRejects: Int?
 
     @Option(help: ArgumentHelp("Write the run's counts as one JSON object to FILE ('-': standard output when -o takes the rows, else standard error).", valueName: "file"), completion: .file())

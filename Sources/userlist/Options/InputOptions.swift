@@ -18,7 +18,7 @@ struct InputOptions: ParsableArguments {
     @Flag(help: "Print which API shape was recognised, where the users were, and which source field fed each canonical field (with the first user), instead of the list.")
     var explain = false
 
-    @Option(help: ArgumentHelp("Threads that parse and filter the input (default: one per core, up to 16).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that parse and filter the input (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
     func validate() throws {

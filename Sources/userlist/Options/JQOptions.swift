@@ -60,7 +60,7 @@ struct JQOptions: ParsableArguments {
     @Flag(name: [.customShort("c"), .customLong("compact-output")], help: "JSON on one line, also on a terminal (jq -c).")
     var compactOutput = false
 
-    @Option(help: ArgumentHelp("Indent JSON (json and --jq-out) by N spaces, 0 to 7; 0 is compact (jq --indent).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Indent JSON (json and --jq-out) by N spaces, 0 to 7; 0 is compact (jq --indent).", valueName: "n"))
     var indent: Int?
 
     @Flag(help: "Indent JSON (json and --jq-out) with a tab a level (jq --tab).")

@@ -11,7 +11,7 @@ struct StageOptions: ParsableArguments {
 
     @OptionGroup var payload: PayloadOptions
 
-    @Option(help: ArgumentHelp("Threads that run --where in the map stage (default: one per core, up to 16).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that run --where in the map stage (default: one per core, up to 16).", valueName: "n"))
     var threads: Int?
 
     @OptionGroup(title: "Filtering, sorting and paging") var filter: FilterOptions
