@@ -86,6 +86,9 @@ struct Userlist: ParsableCommand {
             if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
                 throw UserlistError(.usage, Diagnostic(.usage, option: option, "given twice ('\(first)', then '\(second)'); it takes one value (see '\(helpCommand)')"))
             }
+            if let unknown = Self.unknownDiffOption(in: jqArguments?.remaining ?? arguments) {
+                throw UserlistError(.usage, Diagnostic(.usage, "unknown option '\(unknown)' (see '\(helpCommand)')"))
+            }
             var command = try parseAsRoot(jqArguments?.remaining ?? arguments)
             switch command {
             case let list as ListCommand:
@@ -118,6 +121,27 @@ struct Userlist: ParsableCommand {
         } catch {
             exit(for: error, helpCommand: helpCommand)
         }
+    }
+
+    /// `userlist diff`'s first option it doesn't have (`--page 2`, a list's): ArgumentParser took
+    /// its value for a third input and the run said "expected two inputs, got 3" instead.
+    static func unknownDiffOption(in arguments: [String]) -> String? {
+        let (path, start) = OptionTable.command(of: arguments)
+        guard path == "diff", let diff = CommandDescription.userlist.subcommand(named: "diff") else { return nil }
+        var valueWords: [String: Int] = ["-h": 0, "--help": 0]
+        for option in diff.options { for spelling in option.spellings { valueWords[spelling] = option.valueWords } }
+        var index = start
+        while index < arguments.count, arguments[index] != "--" {
+            let word = arguments[index]
+            let name = word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word
+            if word.hasPrefix("-"), word != "-" {
+                guard let words = valueWords[name] else { return name }
+                index += word.contains("=") ? 1 : 1 + words
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// What a usage error's hint names: the help of the subcommand the command line is for.
