@@ -151,7 +151,10 @@ public struct UserListRun {
             let viewModel = pipeline.viewModel(service, filter: filter, warnings: reporter, rejects: nil)
             viewModel.load()
             if case .error(let error) = viewModel.state { throw error }
-            if let next = resolved(paging.next) { output.write(next.value + "\n") }
+            // One line, whatever the payload holds: a control character (a line break in a
+            // hostile `next`) is written %XX, as a URL would carry it, so `$(userlist --next)`
+            // stays one value.
+            if let next = resolved(paging.next) { output.write(Self.oneLine(next.value) + "\n") }
             try output.flush()
             statistics.report = viewModel.loadReport
             statistics.next = resolved(paging.next)
@@ -369,6 +372,21 @@ public struct UserListRun {
     }
 
     /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
+    /// `text` with C0 controls and DEL written `%XX`.
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += (hex.count == 1 ? "%0" : "%") + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     private func resolved(_ next: NextPage?) -> NextPage? {
         guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
         next.value = next.value.hasPrefix("?") ? baseURL.description + next.value : baseURL.resolve(next.value)
