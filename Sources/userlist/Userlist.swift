@@ -66,7 +66,7 @@ struct Userlist: ParsableCommand {
         }
         if let shell = CompletionScript.requestedShell(arguments) {
             guard let script = CompletionShell(rawValue: shell).flatMap(CompletionScript.script(for:)) else {
-                StandardError.report("--generate-completion-script: unknown shell '\(shell)' (expected bash, zsh or fish)")
+                StandardError.report(shell.isEmpty ? "--generate-completion-script: name the shell: bash, zsh or fish" : "--generate-completion-script: unknown shell '\(shell)' (expected bash, zsh or fish)")
                 ProcessExit.now(64)
             }
             StandardError.printOrFail(script)

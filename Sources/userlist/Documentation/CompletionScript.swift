@@ -32,8 +32,10 @@ enum CompletionScript {
     static func requestedShell(_ arguments: [String]) -> String? {
         guard let first = arguments.first else { return nil }
         if first.hasPrefix("--generate-completion-script=") { return String(first.dropFirst("--generate-completion-script=".count)) }
-        guard first == "--generate-completion-script", arguments.count == 2 else { return nil }
-        return arguments[1]
+        guard first == "--generate-completion-script" else { return nil }
+        // Alone it names no shell: "" is refused with the three names, where ArgumentParser's
+        // own stock script (which knows nothing of the default subcommand) used to come out.
+        return arguments.count == 2 ? arguments[1] : arguments.count == 1 ? "" : nil
     }
 
     /// A command and its path of subcommand names, `[]` for the root, `["stage", "map"]`.
