@@ -81,6 +81,7 @@ struct Userlist: ParsableCommand {
             let defaults = arguments.first == "---completion" ? OptionDefaults(arguments: arguments) : try OptionDefaults.apply(to: arguments, environment: ProcessInfo.processInfo.environment)
             let arguments = defaults.arguments
             ListCommand.optionSources = defaults.explanation
+            optionOrigins = defaults.origins
             // `---completion` (the completion scripts asking for values) is ArgumentParser's own.
             let jqArguments = arguments.first == "---completion" ? nil : try JQArguments(extractingFrom: arguments)
             if let jqArguments, let (option, first, second) = OptionTable.repeated(in: jqArguments.remaining) {
@@ -119,8 +120,39 @@ struct Userlist: ParsableCommand {
             StandardError.report("\(missing.option) takes two values: \(what) (see '\(helpCommand)')")
             ProcessExit.now(64)
         } catch {
+            if let (origin, message) = Self.fromElsewhere(error) {
+                StandardError.report("\(origin): \(message)")
+                ProcessExit.now(78)
+            }
             exit(for: error, helpCommand: helpCommand)
         }
+    }
+
+    /// Where the options added from a config file or a `USERLIST_*` variable came from.
+    nonisolated(unsafe) static var optionOrigins: [String: OptionDefaults.Source] = [:]
+
+    /// A usage error about an option whose value came from a config file or a variable
+    /// (`limit = -3`, `USERLIST_FIELDS=id,nmae`): that place and the message, for exit 78 as a
+    /// bad config is — the command line never held the value the message is about.
+    static func fromElsewhere(_ error: any Error) -> (String, String)? {
+        guard !optionOrigins.isEmpty else { return nil }
+        let message: String
+        switch error {
+        case let error as UserlistError where error.kind == .usage: message = error.message
+        case is UserlistError: return nil
+        default:
+            // ArgumentParser's own: a check of a value (validate()) is its usage failure, 64.
+            guard exitCode(for: error).rawValue == 64 else { return nil }
+            message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        }
+        let option = message.drop { $0 != "-" }.prefix { $0 == "-" || $0.isLetter || $0.isNumber }
+        guard option.hasPrefix("--"), let origin = optionOrigins[String(option.dropFirst(2))] else { return nil }
+        let place = switch origin {
+        case .commandLine: "the command line"
+        case .environment(let name): name
+        case .profile(_, let path, let line), .file(let path, let line): "\(path):\(line)"
+        }
+        return (place, message)
     }
 
     /// `userlist diff`'s first option it doesn't have (`--page 2`, a list's): ArgumentParser took

@@ -41,6 +41,9 @@ struct OptionDefaults {
     var arguments: [String]
     /// For `--explain`: each option set anywhere, the source that won and those it overrode.
     var explanation: String?
+    /// Where each option added from elsewhere came from (`limit`: a file's line, a variable), so
+    /// that a value its check refuses is named there, not as a command-line option's.
+    var origins: [String: Source] = [:]
 
     /// Options a config file can't set: they ask for something other than a list run, or name the
     /// file; `args` and `jsonargs` turn the command line's inputs into `$ARGS`, so a file or a
@@ -130,10 +133,12 @@ struct OptionDefaults {
 
         var added: [String] = []
         var lines: [String] = []
+        var origins: [String: Source] = [:]
         for key in settings.keys.sorted() {
             guard let winner = settings[key]?.first else { continue }
             if case .commandLine = winner.source {} else if !winner.off {
                 added.append(winner.value.map { "--\(key)=\($0)" } ?? "--\(key)")
+                origins[key] = winner.source
             }
             let shown = "--\(key)" + (winner.value.map { " \(Self.shellQuoted($0))" } ?? (winner.off ? " off" : ""))
             var line = "  " + shown.padding(toLength: max(shown.count, 26), withPad: " ", startingAt: 0) + "  " + winner.source.description
@@ -144,7 +149,7 @@ struct OptionDefaults {
         var result = arguments
         result.insert(contentsOf: added, at: start)
         let explanation = lines.isEmpty ? nil : (["options (command line > USERLIST_* > profile > config file > default):"] + lines).joined(separator: "\n") + "\n"
-        return OptionDefaults(arguments: result, explanation: explanation)
+        return OptionDefaults(arguments: result, explanation: explanation, origins: origins)
     }
 
     /// Variables of userlist's own that are not options.
