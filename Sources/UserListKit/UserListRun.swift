@@ -154,10 +154,11 @@ public struct UserListRun {
             // One line, whatever the payload holds: a control character (a line break in a
             // hostile `next`) is written %XX, as a URL would carry it, so `$(userlist --next)`
             // stays one value.
-            if let next = resolved(paging.next) { output.write(Self.oneLine(next.value) + "\n") }
+            let next = resolved(paging.next)
+            if let next { output.write(Self.oneLine(next.value) + "\n") }
             try output.flush()
             statistics.report = viewModel.loadReport
-            statistics.next = resolved(paging.next)
+            statistics.next = next
             return statistics
         default:
             break
@@ -371,7 +372,6 @@ public struct UserListRun {
         [whereExpression, preTransform, outputTransform].contains { $0?.contains("input_filename") == true }
     }
 
-    /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
     /// `text` with C0 controls and DEL written `%XX`.
     static func oneLine(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
@@ -387,6 +387,7 @@ public struct UserListRun {
         return out
     }
 
+    /// The next page with a relative URL (`/api/v2/users?page=3`) made absolute against `--base-url`.
     private func resolved(_ next: NextPage?) -> NextPage? {
         guard var next, let baseURL, next.value.hasPrefix("/") || next.value.hasPrefix("./") || next.value.hasPrefix("../") || next.value.hasPrefix("?") else { return next }
         next.value = next.value.hasPrefix("?") ? baseURL.description + next.value : baseURL.resolve(next.value)

@@ -145,7 +145,8 @@ struct Userlist: ParsableCommand {
             guard exitCode(for: error).rawValue == 64 else { return nil }
             message = Self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         }
-        let option = message.drop { $0 != "-" }.prefix { $0 == "-" || $0.isLetter || $0.isNumber }
+        // The messages about a value start with its option (`--limit must be …`, `--fields: …`).
+        let option = message.prefix { $0 == "-" || $0.isLetter || $0.isNumber }
         guard option.hasPrefix("--"), let origin = optionOrigins[String(option.dropFirst(2))] else { return nil }
         let place = switch origin {
         case .commandLine: "the command line"
