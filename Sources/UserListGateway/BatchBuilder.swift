@@ -50,6 +50,19 @@ struct BatchBuilder {
         morePages = mark.morePages
     }
 
+    /// Drops the documents that start at `offset` or after it, and their records: a document
+    /// that failed part-way (a `--jq` output after good ones) leaves nothing behind. Documents
+    /// are in input order (their offsets the chunk's); asked only on the way to an error, so
+    /// the per-document path keeps no mark.
+    mutating func dropDocuments(from offset: Int) {
+        var first = documents.count
+        while first > 0, documents[first - 1].offset >= offset { first -= 1 }
+        guard first < documents.count else { return }
+        records.removeSubrange(documents[first].firstRecord...)
+        if let path = documents[first...].first(where: { $0.pathIndex >= 0 })?.pathIndex { paths.removeSubrange(Int(path)...) }
+        documents.removeSubrange(first...)
+    }
+
     mutating func startDocument(at offset: Int, path: [JSONPathComponent], isArray: Bool, transformed: Bool) {
         var pathIndex: Int32 = -1
         if !path.isEmpty {
@@ -64,11 +77,6 @@ struct BatchBuilder {
     mutating func addMalformed(at offset: Int, text: Range<Int>, message: String) {
         documents.append(Document(offset: offset, pathIndex: -1, isArray: false, transformed: false, firstRecord: records.count, malformed: text))
         records.append(.malformed(reason: "invalid JSON: \(message)"))
-    }
-
-    /// Shifts the offsets of documents from `first` on by `delta` (a sub-region parsed on its own).
-    mutating func shiftDocuments(from first: Int, by delta: Int) {
-        for index in first..<documents.count { documents[index].offset += delta }
     }
 
     /// The batch, with a locator that reads positions from `chunk`, which it keeps alive; a

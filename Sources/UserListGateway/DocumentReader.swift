@@ -53,7 +53,15 @@ struct DocumentReader {
             let regionEnd = atEnd ? chunk.count : chunk.safeRegionEnd
             let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
             var batch = BatchBuilder()
-            switch try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch) {
+            let parsed: ChunkParser.RegionResult
+            do {
+                parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
+            } catch {
+                // The records before the error are taken in first (their rows, their rejects).
+                if !batch.records.isEmpty { try consume(batch.finish(chunk: chunk, fields: parser.fields)) }
+                throw error
+            }
+            switch parsed {
             case .reread(let rewritten):
                 chunk = rewritten
             case .needMoreInput:

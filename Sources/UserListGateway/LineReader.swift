@@ -22,6 +22,10 @@ public struct LineReader {
         public var hadDocuments = false
         /// The last document's word that more pages follow (see ``PayloadShape/morePages(in:)``).
         public var morePages: String?
+        /// The error that stops a single run in this line (bad JSON without `--skip-bad-json`, a
+        /// document with no users, `--jq`): ``batches`` are the records before it, which one run
+        /// takes in before stopping.
+        public var error: UserlistError?
     }
 
     /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`,
@@ -36,15 +40,15 @@ public struct LineReader {
         parser.layout = .lines
     }
 
-    /// The records of `line` (without its line break), line `number` of input `name`; throws as
-    /// a single run stops (bad JSON without `--skip-bad-json`, a document with no users, `--jq`).
+    /// The records of `line` (without its line break), line `number` of input `name`, and the
+    /// error where a single run stops in it (``Records/error``).
     ///
     /// The line is read with the line break that ends it in its input, as a single run reads it:
     /// an export cut off inside its last document (`{"id":9,"name":"Ann` then a line break) is
     /// "unexpected end of input" at the next line's first column, or a "control character in
     /// string", exactly as one run says. `followedByInput`: the input has more after this line
     /// (one run then says a line cut short is "record cut off at the end of its line").
-    public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int, followedByInput: Bool = false) throws(UserlistError) -> Records {
+    public mutating func read(_ line: UnsafeRawBufferPointer, input name: String, number: Int, followedByInput: Bool = false) -> Records {
         parser.followedByInput = followedByInput
         var records = Records()
         var chunk: InputChunk
@@ -58,12 +62,16 @@ public struct LineReader {
         }
         withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
         if number == 1 { _ = chunk.skipByteOrderMark() }
-        _ = try parseToEnd(chunk, input: name, base: 0, followingRewrites: true) { batch, chunk, _ in
-            if !batch.documents.isEmpty {
-                records.hadDocuments = true
-                records.morePages = batch.morePages?.warning
+        do {
+            _ = try parseToEnd(chunk, input: name, base: 0, followingRewrites: true) { batch, chunk, _ in
+                if !batch.documents.isEmpty {
+                    records.hadDocuments = true
+                    records.morePages = batch.morePages?.warning
+                }
+                if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
             }
-            if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
+        } catch {
+            records.error = error
         }
         return records
     }
@@ -115,7 +123,8 @@ public struct LineReader {
 
     /// Parses `chunk` to its end, batch after batch, handing each parsed batch to `parsed` with
     /// its chunk and where that chunk starts in the bytes first given (`base` for the first): what
-    /// simdjson leaves of a document bigger than its batch is read on as a chunk of its own.
+    /// simdjson leaves of a document bigger than its batch is read on as a chunk of its own. On an
+    /// error, the records before it are handed on first.
     /// False when the parser rewrote the bytes (`--jq`, a number too big for a double) and
     /// `followingRewrites` is false: the caller then can't map documents back to its lines.
     private mutating func parseToEnd(
@@ -127,7 +136,14 @@ public struct LineReader {
         while !chunk.bytes.isBlankJSON {
             var batch = BatchBuilder()
             let bytes = chunk.bytes
-            switch try parser.parse(bytes, of: chunk, atEnd: true, into: &batch) {
+            let result: ChunkParser.RegionResult
+            do {
+                result = try parser.parse(bytes, of: chunk, atEnd: true, into: &batch)
+            } catch {
+                parsed(&batch, chunk, base)
+                throw error
+            }
+            switch result {
             case .reread(let rewritten):
                 guard followingRewrites else { return false }
                 chunk = rewritten

@@ -59,11 +59,14 @@ struct MapStage {
         /// One line read on its own: its records mapped, or the reading error that stops the rest.
         func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int, followed: Bool) throws(UserlistError) {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
-            do throws(UserlistError) {
-                let records = try reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
-                try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
-            } catch where error.kind == .data {
-                statistics.error = StageError.first(statistics.error, StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: 0), error: error))
+            let records = reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
+            // The records before a reading error are a single run's too (it takes them in first).
+            try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
+            if let error = records.error {
+                guard error.kind == .data else { throw error }
+                // After the line's records before it: one run's Service meets those first.
+                let before = records.batches.reduce(0) { $0 + $1.records.count }
+                statistics.errors.add(StageError(input: index, rank: .reading, position: StagePosition.of(line: global, item: before), error: error))
                 stopped = true
             }
         }
@@ -228,7 +231,7 @@ struct MapStage {
                     let location = batch.location(ofRecord: index)
                     if strict {
                         let error = UserlistError(.data, LoadMessages.notUsable(at: location, reason: reason))
-                        statistics.error = StageError.first(statistics.error, StageError(input: input, rank: .strict, position: position, error: error))
+                        statistics.errors.add(StageError(input: input, rank: .strict, position: position, error: error))
                     } else {
                         if run.stagesCarryRejects {
                             // `--rejects`: the line one run writes, behind `#POSITION` (a key no id

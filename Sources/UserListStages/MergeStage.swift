@@ -89,12 +89,15 @@ struct MergeStage {
             if let error = total.error {
                 for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
                 // A single run printing every match in input order streams its rows as they are
-                // decided: the header, and the rows of the inputs before the one it failed in.
+                // decided: the header, and the rows of the inputs before the one it failed in —
+                // and of that one's records before a reading error, which it took in first (an
+                // error the Service or `--where` meets stops it before the batch's rows).
                 guard stages.query.sort == nil, stream!.streamsInOneRun else {
                     streamEnd = -1
                     return
                 }
-                streamEnd = total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
+                streamEnd = error.rank == .reading ? error.position
+                    : total.starts.first { $0.input == error.input }.map { StagePosition.of(line: $0.line, item: 0) } ?? .max
             } else {
                 for text in Self.warnings(total, before: nil) { warnings.warn(.warning(.relayed, text)) }
                 onlyNonPeople = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:)))
@@ -270,15 +273,18 @@ struct MergeStage {
     }
 
     /// In a run that fails, where its rejects end: a single run writes a chunk's rejects as it
-    /// takes the chunk's records in, and stops at a reading error before that chunk's records, at
-    /// a `--where` error after them. So, when each input is one 4 MiB chunk: the rejects of the
-    /// inputs before a reading error's, or up to the end of a `--where` error's input. (A
-    /// `--strict` run writes none: its first reject is its error.)
+    /// takes the chunk's records in — those before a reading error included — and stops at a
+    /// `--where` error after them. So, when each input is one 4 MiB chunk: the rejects before a
+    /// reading error, or up to the end of a `--where` error's input (its reading error, if it
+    /// has one). (A `--strict` run writes none: its first reject is its error.)
     static func rejectsEnd(_ total: StageStatistics) -> Int? {
         guard let error = total.error else { return nil }
-        if error.rank == .tooManyRejects { return error.position + 1 }
-        let first = error.rank == .filter ? error.input + 1 : error.input
-        return total.starts.filter { $0.input >= first }.map { StagePosition.of(line: $0.line, item: 0) }.min()
+        switch error.rank {
+        case .tooManyRejects: return error.position + 1
+        case .reading: return error.position
+        case .strict: return total.start(of: error.input) ?? error.position
+        case .filter: return total.errors.reading?.position ?? total.start(of: error.input + 1) ?? .max
+        }
     }
 
     /// The map stage's reject lines, in order of position, up to where a single run stops
@@ -313,15 +319,17 @@ struct MergeStage {
         if let tooMany, let maximum {
             let input = total.starts.last { StagePosition.of(line: $0.line, item: 0) <= tooMany.position }?.input ?? 0
             let error = RejectsFile.tooMany(maximum, last: try Self.place(ofReject: tooMany.line, in: rejectLines))
-            total.error = StageError(input: input, rank: .tooManyRejects, position: tooMany.position, error: error)
+            total.errors.replace(with: StageError(input: input, rank: .tooManyRejects, position: tooMany.position, error: error))
         } else if let error = total.error, error.rank == .filter, let reject = error.reject {
             let line = StageLineMark.resolveReject(reject, bases: bases)
             rejects?.append(line: line)
             count += 1
             if let maximum, count > maximum {
                 let tooMany = RejectsFile.tooMany(maximum, last: try Self.place(ofReject: line, in: rejectLines))
-                total.error!.code = tooMany.exitCode
-                total.error!.message = tooMany.message
+                total.errors.updateChosen {
+                    $0.code = tooMany.exitCode
+                    $0.message = tooMany.message
+                }
             }
         }
         seen.rejected = count
@@ -385,14 +393,12 @@ struct MergeStage {
 
     /// A single run's warnings about records and inputs, in input order: the first skipped
     /// records and the inputs that ended where more pages were announced. Before `error`, only
-    /// those a single run prints before stopping there: a reading error stops it before the
-    /// warnings of its own input; a `--where` error after them.
+    /// those a single run prints before stopping there: each reject warns as it is written
+    /// (``rejectsEnd(_:)``), and one too many stops it before its own warning.
     static func warnings(_ total: StageStatistics, before error: StageError?) -> [String] {
         var lines: [(position: Int, text: String)] = []
-        for warning in total.warnings {
-            // One too many rejects: the warnings of the rejects before it (each reject warns).
-            if let error, error.rank == .tooManyRejects, warning.position >= error.position { continue }
-            if let error, error.rank != .tooManyRejects, warning.input > error.input || (warning.input == error.input && error.rank != .filter) { continue }
+        let end = error.map { $0.rank == .tooManyRejects ? $0.position : rejectsEnd(total)! } ?? .max
+        for warning in total.warnings where warning.position < end {
             lines.append((warning.position, warning.text))
         }
         for end in total.ends {

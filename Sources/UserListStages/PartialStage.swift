@@ -63,10 +63,10 @@ struct PartialStage {
                     let location = place.map { SourceLocation(input: names.indices.contains($0.input) ? names[$0.input] : "-", line: $0.line, column: $0.column, path: $0.path) }
                     let error = UserlistError(.data, UserListViewModel.whereDiagnostic(place: location, message: message, id: user.id))
                     var stageError = StageError(input: place?.input ?? 0, rank: .filter, position: position, error: error)
-                    if keepsRejects, statistics.error.map({ stageError < $0 }) ?? true {
+                    if keepsRejects, statistics.errors.keeps(stageError) {
                         stageError.reject = Self.whereReject(user, location: location, message: message)
                     }
-                    statistics.error = StageError.first(statistics.error, stageError)
+                    statistics.errors.add(stageError)
                     continue
                 }
                 guard let annotation = annotations[index] else { continue }

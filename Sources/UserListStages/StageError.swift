@@ -5,13 +5,14 @@ import UserListDomain
 /// a single run would have stopped at, with its words and exit code.
 ///
 /// A single run reads each input in chunks of 4 MiB and stops at the first chunk with an error;
-/// inside a chunk, a reading error (bad JSON, a document with no users, `--jq`) stops it before any
-/// of the chunk's records is looked at, a `--strict` reject before any `--where` runs, and
-/// `--where` at the first failing user. So errors are ordered by input, then by that rank, then
-/// by position — exactly a single run's choice whenever each input is one chunk. (When an input
-/// is bigger, and two errors of different ranks sit in it, a single run's choice depends on where
-/// its chunks were cut; the distributed run still names one of them, always the same one.)
-struct StageError: Codable, Comparable, Sendable {
+/// inside a chunk, a reading error (bad JSON, a document with no users, `--jq`) stops it after the
+/// records before it are taken in, a `--strict` reject before any `--where` runs, and `--where`
+/// at the first failing user. So errors are ordered by input, then — among the errors before the
+/// input's reading error, if it has one — by that rank, then by position (``StageErrors``):
+/// exactly a single run's choice whenever each input is one chunk. (When an input is bigger, and
+/// two errors of different ranks sit in it, a single run's choice depends on where its chunks
+/// were cut; the distributed run still names one of them, always the same one.)
+struct StageError: Codable, Sendable {
     enum Rank: Int, Codable, Sendable {
         case reading = 0, strict = 1, filter = 2
         /// More rejects than `--max-rejects`: made by the merge alone, once it has every reject
@@ -40,20 +41,5 @@ struct StageError: Codable, Comparable, Sendable {
 
     var error: UserlistError {
         UserlistError(UserlistError.Kind(rawValue: code) ?? .data, Diagnostic(.relayed, message))
-    }
-
-    static func < (lhs: StageError, rhs: StageError) -> Bool {
-        (lhs.input, lhs.rank.rawValue, lhs.position) < (rhs.input, rhs.rank.rawValue, rhs.position)
-    }
-
-    static func == (lhs: StageError, rhs: StageError) -> Bool {
-        (lhs.input, lhs.rank, lhs.position) == (rhs.input, rhs.rank, rhs.position)
-    }
-
-    /// The earlier of two optional errors.
-    static func first(_ a: StageError?, _ b: StageError?) -> StageError? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
     }
 }

@@ -32,7 +32,8 @@ struct StageStatistics: Codable, Sendable {
     /// For each input, its first line's global position: where a streamed run's rows stop when
     /// it fails in that input.
     var starts: [InputStart] = []
-    var error: StageError?
+    /// The errors met (``StageErrors``): a single run's is ``error``.
+    var errors = StageErrors()
     /// What each map process read of each input: where it starts (its first line's global
     /// position), how many lines, and the split's mark when the driver could not number its lines
     /// (``StageLineMark``). Absent in the counts of older stages.
@@ -65,6 +66,14 @@ struct StageStatistics: Codable, Sendable {
 
     init(options: String) { self.options = options }
 
+    /// The error a single run stops at (``StageErrors/chosen``).
+    var error: StageError? { errors.chosen }
+
+    /// Where input `input` starts among all lines (as a position), nil when no line of it was read.
+    func start(of input: Int) -> Int? {
+        starts.filter { $0.input >= input }.map { StagePosition.of(line: $0.line, item: 0) }.min()
+    }
+
     /// Adds `other`'s counts (another partition's), keeping what a single run would print.
     mutating func merge(_ other: StageStatistics) {
         lines += other.lines
@@ -82,7 +91,7 @@ struct StageStatistics: Codable, Sendable {
         var earliest: [Int: Int] = [:]
         for start in starts + other.starts { earliest[start.input] = min(start.line, earliest[start.input] ?? .max) }
         starts = earliest.map { InputStart(input: $0.key, line: $0.value) }.sorted { $0.input < $1.input }
-        error = StageError.first(error, other.error)
+        errors.merge(other.errors)
         if parts != nil || other.parts != nil { parts = (parts ?? []) + (other.parts ?? []) }
     }
 
@@ -96,7 +105,7 @@ struct StageStatistics: Codable, Sendable {
         }
         let bases = StageLineMark.bases(parts)
         for index in warnings.indices { warnings[index].text = StageLineMark.resolve(warnings[index].text, bases: bases) }
-        if let error { self.error!.message = StageLineMark.resolve(error.message, bases: bases) }
+        errors.updateMessages { StageLineMark.resolve($0, bases: bases) }
         self.parts = parts.map { Part(input: $0.input, first: $0.first, lines: $0.lines, mark: nil) }
     }
 

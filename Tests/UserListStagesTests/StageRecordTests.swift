@@ -71,12 +71,39 @@ import UserListRendering
         b.distinct = 11
         b.warnings = (0..<15).map { .init(position: $0 * 2 + 1, input: 0, text: "b\($0)") }
         b.excluded = ["bot": 2, "deleted account": 1]
-        b.error = StageError(input: 1, rank: .filter, position: 9, error: UserlistError(.data, Diagnostic(.syntax, "late")))
-        a.error = StageError(input: 1, rank: .strict, position: 900, error: UserlistError(.data, Diagnostic(.syntax, "strict")))
+        b.errors.add(StageError(input: 1, rank: .filter, position: 9, error: UserlistError(.data, Diagnostic(.syntax, "late"))))
+        a.errors.add(StageError(input: 1, rank: .strict, position: 900, error: UserlistError(.data, Diagnostic(.syntax, "strict"))))
         a.merge(b)
         #expect(a.report == { var r = LoadReport(recordsRead: 15, usersLoaded: 11, skipped: 2, duplicates: 2); r.excluded = ["bot": 3, "deleted account": 1]; return r }())
         #expect(a.warnings.map(\.position) == Array(0..<20))
         // Same input: a --strict reject stops a single run before --where runs.
         #expect(a.error?.message == "strict")
+    }
+
+    /// A single run takes in the records before a reading error, so in the failing input an
+    /// error of another rank counts only before it — whatever order the partitions merge in.
+    @Test(arguments: [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]])
+    func errorsChooseAsOneRun(order: [Int]) {
+        func error(_ input: Int, _ rank: StageError.Rank, _ position: Int) -> StageError {
+            StageError(input: input, rank: rank, position: position, error: UserlistError(.data, Diagnostic(.syntax, "\(rank) \(position)")))
+        }
+        // A --strict reject after the reading error loses to it; --where before both wins.
+        var partitions = [StageErrors(), StageErrors(), StageErrors()]
+        partitions[0].add(error(2, .reading, 10))
+        partitions[1].add(error(2, .strict, 15))
+        partitions[2].add(error(2, .filter, 3))
+        var merged = StageErrors()
+        for index in order { merged.merge(partitions[index]) }
+        #expect(merged.chosen?.message == "filter 3")
+        // A --strict reject before it wins over --where (the Service runs first), and an
+        // earlier input's error over everything.
+        merged.add(error(2, .strict, 7))
+        #expect(merged.chosen?.message == "strict 7")
+        merged.add(error(1, .reading, 900))
+        #expect(merged.chosen?.message == "reading 900")
+        #expect(!merged.keeps(error(2, .strict, 1)))
+        #expect(merged.keeps(error(1, .filter, 899)))
+        merged.add(error(1, .filter, 899))
+        #expect(merged.chosen?.message == "filter 899")
     }
 }

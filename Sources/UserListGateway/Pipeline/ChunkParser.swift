@@ -106,7 +106,10 @@ struct ChunkParser {
     }
 
     /// Decodes every complete document in `region` (which starts at the chunk's first byte).
-    /// On `.reread` the batch is empty: the rewritten chunk is read again from its start, so
+    /// When it throws, `batch` holds the records of every document before the one the error is
+    /// in, and none of that one's: the caller hands them on, then stops at the error, so a run
+    /// that fails has taken in (rows, rejects) everything before the error's record, wherever
+    /// its chunks were cut. On `.reread` the batch is empty: the rewritten chunk is read again from its start, so
     /// nothing this parse gathered counts (with --skip-bad-json the users and skipped lines
     /// before the number were in it, and a caller that kept them read them twice).
     mutating func parse(_ region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
@@ -124,14 +127,14 @@ struct ChunkParser {
         do {
             result = try parseDocuments(region, of: chunk, atEnd: atEnd, into: &batch)
         } catch {
-            try stop(at: error.badDocument(), in: region, of: chunk, atEnd: atEnd, into: &batch)
+            return try stop(at: error.badDocument(), in: region, of: chunk, atEnd: atEnd, into: &batch)
         }
         // A tail simdjson left unparsed that is already a bad record stops the run now, before
         // this batch's users are handed on (as when the error is found mid-region).
         guard case .parsed(let unparsed) = result, unparsed > 0,
               let found = brokenTail(region.count - unparsed, in: region, atEnd: atEnd) else { return result }
         batch.rollBack(to: mark)
-        try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
+        return try stop(at: BadDocument(documentStart: found.documentStart, error: found.error), in: region, of: chunk, atEnd: atEnd, into: &batch)
     }
 
     /// `--skip-bad-json`: each bad record (see ``BadRecord``) becomes an unusable record with its
@@ -218,14 +221,20 @@ struct ChunkParser {
 
     /// Without `--skip-bad-json`, a bad record stops the run, but the documents before it come
     /// first: one of them can stop it sooner (a `"x"` line holds no users), as it would were the
-    /// input read line by line (the Spark stages) rather than simdjson's batch at a time.
-    private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> Never {
+    /// input read line by line (the Spark stages) rather than simdjson's batch at a time. Those
+    /// documents are decoded into `batch` before the error is thrown; `.reread` is the only
+    /// result it returns (one of them holds a number too big for a double).
+    private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
         var found = (documentStart: bad.documentStart, error: bad.error)
         while true {
             let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput).start
             guard start > 0 else { break }
             do {
-                _ = try parseDocuments(UnsafeRawBufferPointer(rebasing: region[..<start]), of: chunk, atEnd: false, into: &batch)
+                // The documents before it hold a number too big for a double: the chunk is read
+                // again with it quoted, and comes back here with them decoded.
+                if case .reread(let rewritten) = try parseDocuments(UnsafeRawBufferPointer(rebasing: region[..<start]), of: chunk, atEnd: false, into: &batch) {
+                    return .reread(rewritten)
+                }
                 break
             } catch {
                 let earlier = try error.badDocument()
@@ -283,7 +292,12 @@ struct ChunkParser {
             switch parser.next() {
             case .document(let root, let offset):
                 if layout == .lines, let previous { try endsOnItsLine(previous, before: offset, in: region, rollingBack: mark, &batch) }
-                do { try decode(root, at: offset, of: chunk, into: &batch) } catch { throw .stop(error) }
+                do { try decode(root, at: offset, of: chunk, into: &batch) } catch {
+                    // The records of the documents before this one are handed on before the
+                    // error (``parse(_:of:atEnd:into:)``); this one's first outputs are not.
+                    batch.dropDocuments(from: baseOffset + offset)
+                    throw .stop(error)
+                }
                 previous = offset
             case .end(let truncated):
                 if layout == .lines, let previous { try endsOnItsLine(previous, before: region.count - truncated, in: region, rollingBack: mark, &batch) }

@@ -220,11 +220,14 @@ struct ParallelReader<Prepared: Sendable> {
         return UserlistError(.data, Diagnostic(.syntax, at: document, message))
     }
 
-    /// Waits for `job` and hands its batch on; returns where its guess failed, if it did.
+    /// Waits for `job` and hands its batch on, then throws its error if it met one; returns
+    /// where its guess failed, if it did. (The jobs before it parsed to their ends, so the chunk
+    /// starts where a document does: the records before its error are the input's.)
     private func settle(_ job: ChunkJob<Prepared>, _ morePages: inout PagingNote?, _ emit: (Prepared) throws(UserlistError) -> Void) throws(UserlistError) -> (chunk: InputChunk, keepFrom: Int)? {
-        let outcome = try job.wait()
+        let outcome = job.wait()
         if outcome.hasDocuments { morePages = outcome.morePages }
         if let prepared = outcome.prepared { try emit(prepared) }
+        if let error = outcome.error { throw error }
         return outcome.keepFrom.map { (job.chunk, $0) }
     }
 
@@ -252,6 +255,8 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
         var morePages: PagingNote?
         /// Where the region stopped parsing cleanly, when it did not reach its end.
         var keepFrom: Int?
+        /// The error the region stopped at; `prepared` holds the records before it.
+        var error: UserlistError?
     }
 
     let chunk: InputChunk
@@ -265,7 +270,7 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     let layout: InputLayout
     /// For a streamed array's elements: where the document holding them starts.
     let enclosing: SourceLocation?
-    private var result: Result<Outcome, UserlistError>?
+    private var outcome: Outcome?
     private let finished = DispatchSemaphore(value: 0)
 
     init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout, enclosing: SourceLocation? = nil) {
@@ -287,11 +292,12 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             parser.arrayElements = nil
             parser.enclosingDocument = nil
         }
-        result = Result { () throws(UserlistError) in
-            // A record every 256 bytes or so: an export's users are 300–500 bytes a line.
-            var batch = BatchBuilder(expectedRecords: regionEnd / 256)
-            let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
-            var keepFrom: Int?
+        // A record every 256 bytes or so: an export's users are 300–500 bytes a line.
+        var batch = BatchBuilder(expectedRecords: regionEnd / 256)
+        let region = UnsafeRawBufferPointer(rebasing: chunk.bytes[..<regionEnd])
+        var keepFrom: Int?
+        var failure: UserlistError?
+        do {
             var parsed = try parser.parse(region, of: chunk, atEnd: atEnd, into: &batch)
             // An array element bigger than simdjson's batch: the batch has doubled, parse the
             // region again (its elements were cut for this job, nobody else can take them).
@@ -309,16 +315,19 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
             case .needMoreInput, .reread:
                 keepFrom = 0
             }
-            let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk, fields: parser.fields))
-            return Outcome(prepared: prepared, hasDocuments: !batch.documents.isEmpty, morePages: batch.morePages, keepFrom: keepFrom)
+        } catch {
+            // The records before the error go on with it (see ``ChunkParser/parse(_:of:atEnd:into:)``).
+            failure = error
         }
+        let prepared = batch.records.isEmpty ? nil : prepare(batch.finish(chunk: chunk, fields: parser.fields))
+        outcome = Outcome(prepared: prepared, hasDocuments: !batch.documents.isEmpty, morePages: batch.morePages, keepFrom: keepFrom, error: failure)
         finished.signal()
     }
 
-    /// The outcome, once the worker is done; rethrows its error.
-    func wait() throws(UserlistError) -> Outcome {
+    /// The outcome, once the worker is done.
+    func wait() -> Outcome {
         finished.wait()
-        return try result!.get()
+        return outcome!
     }
 }
 

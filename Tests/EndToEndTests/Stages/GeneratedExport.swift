@@ -38,6 +38,19 @@ enum GeneratedExport {
         return (clean, write(dirty, "export-dirty.ndjson"))
     }()
 
+    /// Rejects, a `--where` failure (a text id) and `--strict`'s first reject before a line
+    /// that is not JSON, and more of each after it: a run that stops at the bad line has taken
+    /// in the records before it (rows, rejects, warnings), however its input was cut.
+    static let brokenAfterRejects: String = {
+        let lines = [
+            #"{"id":1,"name":"Ana Lima"}"#, #"{"name":"Nobody 1"}"#, #"{"id":2,"name":"Zoë"}"#,
+            #"[{"id":3,"name":"Bob"},{"name":"Nobody 2"},{"id":"u-4","name":"Text Id"}]"#,
+            #"{"id":5,"name":"José"} {"name":"Nobody 3"} {"id": 6, oops}"#,
+            #"{"name":"Nobody 4"}"#, #"{"id":"u-7","name":"Later"}"#, #"{"id":8,"name":"Émile"}"#,
+        ]
+        return write(lines, "export-broken-after-rejects.ndjson")
+    }()
+
     private static func write(_ lines: [String], _ name: String) -> String {
         let url = StageCases.folder.appendingPathComponent(name)
         try! Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)

@@ -14,13 +14,14 @@ struct StageRejectsTests {
     static let queries: [StageQuery] = {
         let clean = GeneratedExport.files.clean
         let dirty = GeneratedExport.files.dirty
+        let broken = GeneratedExport.brokenAfterRejects
         return StageQuery.numbered([
             // Records with no id (more than the 20 a run lists), arrays and envelopes on a line.
             clean + ["--sort", "name"],
             clean + ["--search", "an", "--sort", "email", "--page", "2", "--page-size", "9"],
             clean + ["--count"],
             // Lines that are not JSON, skipped, between the rest; and the same input failing on
-            // the first (exit 65): the rejects of the inputs before it only.
+            // the first (exit 65): the rejects before it, its own input's included.
             clean + [dirty, "--skip-bad-json", "--sort", "city:desc"],
             [dirty] + clean + ["--skip-bad-json", "--page", "3", "--page-size", "11"],
             clean + [dirty, "--sort", "name"],
@@ -28,6 +29,13 @@ struct StageRejectsTests {
             // A `--where` error (exit 65): the rejects up to the end of its input, then its user,
             // the canonical user of the fields the run decoded, as the file's last line.
             clean + ["--skip-bad-json", "--sort", "name", "--where", ".id | tonumber > 0"],
+            // Rejects before a bad line in its input, on the line itself too; and errors before
+            // it: a `--where` error (the rejects up to the bad line), a `--strict` reject (none)
+            // — one run meets them first.
+            clean + [broken, "--sort", "name"],
+            [broken, "-f", "ndjson"],
+            [broken, "--where", ".id | tonumber > 0"],
+            [broken, "--strict"],
         ], from: 7000)
     }()
 
