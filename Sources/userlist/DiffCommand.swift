@@ -173,8 +173,7 @@ struct DiffCommand: ParsableCommand {
         do {
             counts = try run.run(to: output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: quiet))
         } catch {
-            StandardError.report(error.message)
-            throw ExitCode(error.exitCode)
+            throw error.reported()
         }
         if !format.printsCounts, !quiet { StandardError.write(counts.summary + "\n") }
         // diff(1)'s convention: a script asks `if userlist diff …` whether anything changed.

@@ -61,8 +61,7 @@ struct ListCommand: ParsableCommand {
         do {
             statistics = try run.run(to: output.output.map(OutputDestination.init(argument:)) ?? .standardOutput, warnings: StandardErrorReporter(quiet: batch.quiet), reporting: reporting)
         } catch {
-            StandardError.report(error.message)
-            throw ExitCode(error.exitCode)
+            throw error.reported()
         }
         // `-e`, as jq: the last value printed decides.
         if jq.exitStatus {

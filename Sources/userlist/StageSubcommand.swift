@@ -12,8 +12,7 @@ extension StageSubcommand {
     /// Runs `body`, turning its error into the contract's one line and exit code.
     func reporting(_ body: () throws(UserlistError) -> Void) throws {
         do { try body() } catch {
-            StandardError.report(error.message)
-            throw ExitCode(error.exitCode)
+            throw error.reported()
         }
     }
 }
