@@ -41,7 +41,7 @@ extension UserMapping {
                 "email", "mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
-                .primaryElement("emails", key: "address"),
+                .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
                 .primaryElement("email_addresses", key: "email_address"), .primaryElement("email_addresses", key: "email"),
                 .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
                 .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
@@ -71,6 +71,7 @@ extension UserMapping {
                 "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
+                .primaryElement("phone", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
@@ -106,6 +107,9 @@ extension UserMapping {
             "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
+            // Other people the record is related to (and `…_by`, `…_id` keys: MappingPlan.namesARelation).
+            "owner", "creator", "manager", "assignee", "assigner", "reporter", "requester", "inviter", "sponsor",
+            "referrer", "approver", "reviewer", "supervisor", "parent", "author", "sender", "recipient", "lead",
         ],
         wrappers: ["user", "member", "profile", "account", "person", "contact", "node"],
         containers: attributeContainers)
