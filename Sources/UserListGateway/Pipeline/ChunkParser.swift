@@ -423,8 +423,15 @@ struct ChunkParser {
         }
         // An object without arrays is a single user (an NDJSON line): envelopes need not look.
         let arrayless = root.kind == .object && !root.holdsAnArray
+        // A top-level array of errors (Salesforce's) would pass for users without ids.
+        if !transformed, root.kind == .array, let message = APIErrorBodies.message(in: root) {
+            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+        }
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
+            if !transformed, records.holdNone, let message = APIErrorBodies.failure(in: root) {
+                throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+            }
             let mapping = shape.mapping
             // A single user (a line of an export) says nothing about pages.
             if case .single = records { batch.morePages = nil } else { batch.morePages = shape.pagingNote(in: root, records: records) }
@@ -448,6 +455,9 @@ struct ChunkParser {
                 throw UserlistError(.data, Diagnostic(.noUsers, at: chunk.location(ofOffset: offset), "more than one array of users in \(what) (\(list))", hint: "say which with --users-at"))
             }
             return
+        }
+        if !transformed, let message = APIErrorBodies.failure(in: root) {
+            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
         }
         // An API's page that lists no users by leaving its list out (asked only here: a
         // document without users is rare, and most shapes' empty pages hold an empty array).

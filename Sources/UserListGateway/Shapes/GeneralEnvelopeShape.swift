@@ -13,6 +13,7 @@ struct GeneralEnvelopeShape: PayloadShape {
     static let wellKnownKeys: Set<String> = [
         "users", "members", "people", "persons", "results", "data", "items", "records", "entries", "value",
         "Resources", "accounts", "employees", "contacts", "customers", "profiles", "list", "rows",
+        "result", "values", "objects",
     ]
 
     func userRecords(in document: JSONNode) -> UserRecords? {
@@ -47,6 +48,18 @@ struct GeneralEnvelopeShape: PayloadShape {
         }
         if emptyWellKnown.count == 1 { return .array(emptyWellKnown[0].0, path: emptyWellKnown[0].1) }
         return nil
+    }
+
+    /// An envelope whose list of users is `null` when there are none (Pipedrive's
+    /// `{"success": true, "data": null, "additional_data": …}`): one well-known key that holds
+    /// null, and no array anywhere that could be the users.
+    func isEmptyPage(_ document: JSONNode) -> Bool {
+        guard document.kind == .object, !document.holdsAnArray else { return false }
+        var nulls = 0
+        document.forEachField { key, value in
+            if value.kind == .null, Self.wellKnownKeys.contains(String(decoding: key, as: UTF8.self)) { nulls += 1 }
+        }
+        return nulls == 1
     }
 
     var mapping: any RecordMapping { AutomaticMapping.shared }

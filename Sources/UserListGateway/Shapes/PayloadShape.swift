@@ -83,4 +83,12 @@ enum UserRecords {
     case keyed(JSONNode, path: [JSONPathComponent])
     /// Several arrays could be the users: the document needs `--users-at`.
     case ambiguous([[JSONPathComponent]])
+
+    /// An empty array or keyed object: a page of no users, or an error body's envelope.
+    var holdNone: Bool {
+        switch self {
+        case .array(let node, _), .keyed(let node, _): node.count == 0
+        case .single, .ambiguous: false
+        }
+    }
 }

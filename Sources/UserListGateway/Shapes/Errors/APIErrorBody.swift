@@ -19,11 +19,37 @@ enum APIErrorBodies {
     ]
 
     static func message(in document: JSONNode) -> String? {
+        if document.kind == .array { return SalesforceErrorBody.message(in: document) }
         guard document.kind == .object else { return nil }
         for body in all {
             if let message = body.message(in: document) { return message }
         }
         return nil
+    }
+
+    /// The message of a document that says outright that the request failed — `"ok": false`,
+    /// `"success": false`, `"status": "error"`, a non-empty `errors`, an `error` that is set —
+    /// whatever else it holds: an error body may carry the envelope's empty array
+    /// (`{"ok": false, "error": "ratelimited", "members": []}`, `{"errors": […], "data": []}`),
+    /// which is no empty page. Asked only of a document whose users came to none (a bare
+    /// `message` or `detail` says nothing of failure: `"message": "OK"` envelopes exist).
+    static func failure(in document: JSONNode) -> String? {
+        guard document.kind == .object, saysItFailed(document) else { return nil }
+        return message(in: document) ?? "the response says the request failed"
+    }
+
+    private static func saysItFailed(_ document: JSONNode) -> Bool {
+        if document.field("ok")?.bool == false || document.field("success")?.bool == false { return true }
+        if let status = document.field("status")?.string?.lowercased(), ["error", "fail", "failed", "failure"].contains(status) { return true }
+        for key: StaticString in ["error", "errors"] {
+            guard let value = document.field(key) else { continue }
+            switch value.kind {
+            case .string: if !(value.string ?? "").isEmpty { return true }
+            case .array, .object: if value.count > 0 { return true }
+            default: break
+            }
+        }
+        return false
     }
 }
 

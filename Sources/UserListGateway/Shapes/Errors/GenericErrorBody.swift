@@ -1,24 +1,38 @@
 @_spi(Pipeline) import UserListJSON
 /// What most other APIs send: reqres.in's `{"error": "Missing password"}`, dummyjson.com's
 /// `{"message": "Invalid/Expired Token!"}`, OAuth's `{"error": …, "error_description": …}`,
-/// `{"errors": [{"message": …}]}` (GraphQL, Twitter), `{"detail": …}` (RFC 7807 problem details).
+/// `{"errors": [{"message": …}]}` (GraphQL, Twitter), JSON:API's `{"errors": [{"title", "detail"}]}`,
+/// Shopify's `{"errors": "…"}`, `{"detail": …}` (RFC 7807 problem details), Telegram's
+/// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`.
 /// Only for a document that holds no users: detection found none before this is asked.
 struct GenericErrorBody: APIErrorBody {
     func message(in document: JSONNode) -> String? {
         if let error = document.text(of: "error") {
             return document.text(of: "error_description").map { "\(error): \($0)" } ?? error
         }
-        if let errors = document.field("errors"), errors.kind == .array {
+        if let errors = document.field("errors") {
+            if errors.kind == .string, let text = errors.string, !text.isEmpty { return text }
             var messages: [String] = []
             errors.forEachElement { element in
-                if let message = element.kind == .string ? element.string : element.text(of: "message") { messages.append(message) }
+                if let message = element.kind == .string ? element.string : Self.problem(element) { messages.append(message) }
             }
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
-        if let message = document.text(of: "message") { return message }
-        if let detail = document.text(of: "detail") {
-            return document.text(of: "title").map { "\($0): \(detail)" } ?? detail
+        if let message = document.text(of: "message") ?? document.text(of: "msg") {
+            let code = document.text(of: "error_code") ?? document.text(of: "code")
+            return code.map { "\(message) (\($0))" } ?? message
+        }
+        if let problem = Self.problem(document) { return problem }
+        if document.field("ok")?.bool == false, let description = document.text(of: "description") {
+            return document.text(of: "error_code").map { "\(description) (error \($0))" } ?? description
         }
         return nil
+    }
+
+    /// One error object's words: its `message`, else `title: detail` (JSON:API, RFC 7807).
+    private static func problem(_ error: JSONNode) -> String? {
+        if let message = error.text(of: "message") { return message }
+        guard let detail = error.text(of: "detail") else { return error.text(of: "title") }
+        return error.text(of: "title").map { "\($0): \(detail)" } ?? detail
     }
 }
