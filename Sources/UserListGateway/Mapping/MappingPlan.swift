@@ -85,8 +85,8 @@ final class MappingPlan: Sendable {
         exclusionSlots = self.exclusions.map(\.slot)
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
         for container in containers { builder.container(container) }
-        self.wildcardSkips = KeyTable(Self.withPascalCase(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
-        keys = KeyTable(Self.withPascalCase(builder.keys))
+        self.wildcardSkips = KeyTable(Self.withOtherSpellings(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
+        keys = KeyTable(Self.withOtherSpellings(builder.keys))
         wildcardLevel = builder.wildcardLevel
         slotsUnder = builder.slotsUnder
         slotPaths = builder.paths
@@ -106,16 +106,17 @@ final class MappingPlan: Sendable {
         ruleMasks = masks
     }
 
-    /// Every key also in PascalCase (`Id`, `Name`, `Email`, `FullPhotoUrl`), as Salesforce, .NET
-    /// and PowerShell exports write them, unless the mapping names that spelling itself.
-    private static func withPascalCase(_ keys: [KeyTable.Key]) -> [KeyTable.Key] {
+    /// Every key also in its other spellings (``KeySpellings``: `Id`, `User ID`, `FIRST_NAME`),
+    /// unless the mapping names that spelling itself. The table grows; a lookup stays one probe.
+    private static func withOtherSpellings(_ keys: [KeyTable.Key]) -> [KeyTable.Key] {
         var taken = Set(keys.map { "\($0.level):\($0.key)" })
         var all = keys
         for key in keys {
-            guard let first = key.key.unicodeScalars.first, first.properties.isLowercase, first.isASCII else { continue }
-            var alias = key
-            alias.key = first.properties.uppercaseMapping + key.key.dropFirst()
-            if taken.insert("\(alias.level):\(alias.key)").inserted { all.append(alias) }
+            for spelling in KeySpellings.of(key.key) {
+                var alias = key
+                alias.key = spelling
+                if taken.insert("\(alias.level):\(alias.key)").inserted { all.append(alias) }
+            }
         }
         return all
     }
@@ -596,7 +597,7 @@ final class MappingPlan: Sendable {
         }
     }
 
-    /// A path as the record spells it (`Id` where the mapping says `id`, see ``withPascalCase``),
+    /// A path as the record spells it (`Id` where the mapping says `id`, see ``withOtherSpellings``),
     /// with the nested object each `*` path was found in.
     private func describe(_ path: FieldPath, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
         let slot = slotPaths.firstIndex(of: path)!
@@ -684,11 +685,11 @@ final class MappingPlan: Sendable {
         }
     }
 
-    /// The key as the object spells it: `key`, or its PascalCase form when only that is there.
+    /// The key as the object spells it: `key`, or the first of its other spellings (``KeySpellings``) there.
     private static func spelling(of key: String, in object: JSONNode) -> (key: String, value: JSONNode?) {
-        if let value = object.field(bytes: Array(key.utf8)) { return (key, value) }
-        let pascal = key.prefix(1).uppercased() + key.dropFirst()
-        if pascal != key, let value = object.field(bytes: Array(pascal.utf8)) { return (pascal, value) }
+        for spelling in [key] + KeySpellings.of(key) {
+            if let value = object.field(bytes: Array(spelling.utf8)) { return (spelling, value) }
+        }
         return (key, nil)
     }
 

@@ -5,7 +5,7 @@ extension UserMapping {
     ///
     /// Seed 000's and JSONPlaceholder's own names are among the first of each field, so their
     /// records read exactly as ``UserDTO`` reads them (a native record has no `displayName` to
-    /// put before its `name`). PascalCase spellings (`Id`, `Name`) are read too (``MappingPlan``).
+    /// put before its `name`). Other spellings (`Id`, `User ID`, `FIRST_NAME`) are read too (``KeySpellings``).
     static let general = UserMapping(
         [
             // The record's own id; then the id of the person it is about, in the snake_case and
@@ -38,7 +38,7 @@ extension UserMapping {
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
+                "email", "mail", "e-mail", "E-Mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
@@ -127,13 +127,13 @@ extension UserMapping {
     ]
 
     /// Ids by other names, stable and opaque, in order: a UUID, MongoDB's `_id`, an LDAP entry's
-    /// UUID or Active Directory's GUID, Firebase's `localId`, an OpenID Connect subject
+    /// UUID or Active Directory's GUID (`mongoexport`'s `{"$oid": …}` first), Firebase's `localId`, an OpenID Connect subject
     /// (`sub`: Cognito keeps it among its attributes), HubSpot's `vid`, Azure DevOps' `descriptor`
     /// and `originId`, a Google resource name (`people/c714…`), Appwrite's `$id`, Twilio's `sid`,
-    /// and a resource's own URI (Calendly's, Vimeo's `uri`).
+    /// a resource's own URI (Calendly's, Vimeo's `uri`), and a Contentful entry's `sys.id`.
     static let opaqueIDs: [FieldSource] = [
-        "uuid", "login.uuid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
-        "vid", "canonical-vid", "descriptor", "originId", "resourceName", "$id", "sid", "uri",
+        "uuid", "login.uuid", "_id.$oid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
+        "vid", "canonical-vid", "descriptor", "originId", "resourceName", "$id", "sid", "uri", "sys.id",
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
@@ -149,7 +149,7 @@ extension UserMapping {
     ].map { FieldPath(keys: [$0]) }
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
-    static let idNouns = ["user", "account", "member", "person", "object"]
+    static let idNouns = ["user", "account", "member", "person", "employee", "contact", "customer", "object"]
 
     /// `user_id`, `userId`, `_user_id`, `account_id`, …: each noun's snake_case and camelCase id,
     /// and the snake_case one with a leading underscore (Gerrit's `_account_id`).

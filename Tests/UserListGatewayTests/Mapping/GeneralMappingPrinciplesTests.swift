@@ -13,7 +13,26 @@ extension GatewayTests {
 
         @Test func idNounsGiveSnakeAndCamelCaseNamesInOrder() {
             #expect(UserMapping.idNames(of: ["user", "account"]).map(\.description) == ["user_id", "userId", "_user_id", "account_id", "accountId", "_account_id"])
-            #expect(UserMapping.idNouns == ["user", "account", "member", "person", "object"])
+            #expect(UserMapping.idNouns == ["user", "account", "member", "person", "employee", "contact", "customer", "object"])
+        }
+
+        /// Keys are read as spreadsheets and SQL exports spell them too: one probe still.
+        @Test func keySpellings() {
+            #expect(KeySpellings.of("id") == ["Id", "ID"])
+            #expect(KeySpellings.of("user_id") == ["User_id", "User ID", "User Id", "user id", "USER_ID"])
+            #expect(KeySpellings.of("emailAddress") == ["EmailAddress", "Email Address", "email address", "EMAIL_ADDRESS"])
+            #expect(KeySpellings.of("avatar_url") == ["Avatar_url", "Avatar URL", "Avatar Url", "avatar url", "AVATAR_URL"])
+            #expect(KeySpellings.of("$id").isEmpty && KeySpellings.of("@odata.type").isEmpty && KeySpellings.of("Name").isEmpty)
+        }
+
+        @Test(arguments: [
+            (#"{"Employee ID":"E-1","First Name":"José","Last Name":"Pérez","E-mail":"j@example.com"}"#, "E-1", "José Pérez", "j@example.com"),
+            (#"{"USER_ID":"u-2","DISPLAY_NAME":"Ann Lee","EMAIL":"ann@example.com"}"#, "u-2", "Ann Lee", "ann@example.com"),
+            (#"{"ID":3,"Full Name":"Björn Ålund","Email Address":"b@example.se"}"#, "3", "Björn Ålund", "b@example.se"),
+        ])
+        func spreadsheetColumns(json: String, id: String, name: String, email: String) throws {
+            let user = try user(json)
+            #expect(user.id == id && user.name == name && user.email == email)
         }
 
         @Test(arguments: [
