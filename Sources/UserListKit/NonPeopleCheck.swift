@@ -4,7 +4,8 @@ import UserListGateway
 import Synchronization
 
 /// A payload that holds nothing but records that are not people (an Azure DevOps groups list,
-/// a page of bots) is no list of users: one line, exit 65, instead of a warning and an empty list.
+/// a page of bots), or nothing that could become a user, is no list of users: one line, exit 65,
+/// instead of a warning and an empty list.
 ///
 /// Passes warnings on as they come, but holds back the load's summary (from the warning about
 /// left-out records on) until the load is over: then it either goes out as it was, or gives way
@@ -37,13 +38,21 @@ package final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
         for warning in warnings { base.warn(warning) }
     }
 
-    /// The error of a load whose every record was not a person (the merge stage of a distributed
-    /// run asks it too, with the summed counts).
+    /// The error of a load whose every record was not a person — or could not become a user at
+    /// all, each skipped with its warning (an export whose ids are where no mapping looks, an
+    /// HTML page read with `--skip-bad-json`): a nightly job must not take an empty list and exit
+    /// 0 for it. The merge stage of a distributed run asks it too, with the summed counts.
     package static func error(for report: LoadReport?, inputs: [InputSource]) -> UserlistError? {
-        guard let report, report.recordsRead > 0, NonPerson.count(in: report.excluded) == report.recordsRead,
-              let (_, reasons) = report.excludedSummary else { return nil }
+        guard let report, report.recordsRead > 0, report.usersLoaded == 0 else { return nil }
         let input = inputs.count == 1 ? inputs[0].description : nil
-        let what = report.recordsRead == 1 ? "its one record is not a person" : "all \(report.recordsRead) records are not people"
-        return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what) (\(reasons))", hint: "--include-non-people lists them"))
+        let nonPeople = NonPerson.count(in: report.excluded)
+        if nonPeople == report.recordsRead, let (_, reasons) = report.excludedSummary {
+            let what = report.recordsRead == 1 ? "its one record is not a person" : "all \(report.recordsRead) records are not people"
+            return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what) (\(reasons))", hint: "--include-non-people lists them"))
+        }
+        guard report.skipped > 0, report.skipped + nonPeople == report.recordsRead else { return nil }
+        let what = report.recordsRead == 1 ? "its one record could not become a user" : "none of the \(report.recordsRead) records could become a user"
+        let others = nonPeople == 0 ? "" : " (\(nonPeople) not \(nonPeople == 1 ? "a person" : "people"))"
+        return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what)\(others): see the warnings above", hint: "--rejects FILE keeps them; --explain shows how fields were found"))
     }
 }
