@@ -5,7 +5,8 @@ import UserListDomain
 /// `"subjectKind": "group"` (Azure DevOps), `"kind": "admin#directory#group"` (Google),
 /// `"@odata.type": "#microsoft.graph.servicePrincipal"` (Microsoft Graph), `"user_type": "bot"`
 /// (Synapse), an LDAP entry's `objectClass` list holding `groupOfNames`, `"type": "Organization"`
-/// (GitHub's `GET /users` lists organizations among users).
+/// (GitHub's `GET /users` lists organizations among users), `"UserType": "AutomatedProcess"`
+/// (Salesforce's platform users).
 ///
 /// A value is matched by its last segment (after `.`, `#`, `/` or `:`), in lower case, with `_`,
 /// `-` and spaces dropped: `Service_Account`, `service-account` and `serviceAccount` are one word.
@@ -19,7 +20,7 @@ enum NonPersonKind {
         ("appuser", "app"),
         ("service", "service account"), ("serviceaccount", "service account"), ("serviceprincipal", "service account"),
         ("serviceuser", "service account"),
-        ("system", "system account"), ("systemuser", "system account"),
+        ("system", "system account"), ("systemuser", "system account"), ("automatedprocess", "system account"),
         ("organization", "organization"), ("organisation", "organization"),
     ].map { (Array($0.0.utf8), $0.1) }
 

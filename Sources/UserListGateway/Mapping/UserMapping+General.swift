@@ -27,6 +27,8 @@ extension UserMapping {
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
+                // Mailchimp's merge fields; Firebase's sign-in providers' names.
+                .joined("merge_fields.FNAME", "merge_fields.LNAME"), .primaryElement("providerUserInfo", key: "displayName"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
@@ -59,6 +61,7 @@ extension UserMapping {
                 "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
                 "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"), "avatars",
+                .primaryElement("providerUserInfo", key: "photoUrl"),
                 "links.avatar.href", "_links.avatar.href",
                 // Icons are small: after every photo, before the thumbnails.
                 "icon", "icon_url", "iconUrl", "icons", "profile_pic_url", "profilePicUrl",

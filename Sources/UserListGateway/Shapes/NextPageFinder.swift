@@ -2,19 +2,24 @@ import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// Where an envelope says its next page is, by the names APIs give it, not by API:
 ///
-/// 1. a URL: `@odata.nextLink`, `next`, `next_url`, `next_page_url`, `next_page` (a URL, or an
+/// 1. a URL: `@odata.nextLink`, `next`, `next_url`, `next_page_url`, `nextRecordsUrl`
+///    (Salesforce), `next_page_uri` (Twilio), `next_page` (a URL, or an
 ///    object with one: Asana's `{uri, path, offset}`), `links.next` (JSON:API), `_links.next.href`
 ///    (HAL), `paging.next` (Facebook's URL, HubSpot's `{after, link}`), `pagination.next`, …;
 /// 2. a cursor: `next_cursor`, `response_metadata.next_cursor` (Slack), `meta.after_cursor`,
 ///    `paging.next.after`, `pages.next.starting_after` (Intercom), `nextPageToken` (Google),
 ///    `next_page_token` (Zoom), `PaginationToken` (Cognito), `NextToken`, `next_token` (Synapse),
-///    `continuationToken`; and, only beside a flag that says more follow, `cursor` (Dropbox),
+///    `continuationToken`, `next_marker` (Box), `list_metadata.after` (WorkOS),
+///    `additional_data.next_cursor` (Pipedrive), an `offset` that is text (Airtable's); and, only
+///    beside a flag that says more follow, `cursor` (Dropbox),
 ///    `Marker` (AWS's `IsTruncated`), `vid-offset` (HubSpot's `has-more`), a GraphQL
 ///    connection's `pageInfo.endCursor` (`hasNextPage`);
 /// 3. a flag that more follow (`has_more`, `hasMore`, `has-more`) and nothing else: the last
 ///    record's id, to start after (Stripe's `starting_after`);
-/// 4. counts: `page` of `total_pages`, SCIM's `startIndex` + `itemsPerPage` of `totalResults`,
-///    `skip` + `limit` of `total`: the next page's number, start index or skip.
+/// 4. counts, in the document or its `meta.pagination`, `pagination`, `meta`, `page_info` (as
+///    numbers or as text): `page` of `total_pages`/`pageCount`, SCIM's `startIndex` +
+///    `itemsPerPage` of `totalResults`, `skip` + `limit` of `total`, `offset` + `limit` of
+///    `total_count` (Box): the next page's number, start index, skip or offset.
 ///
 /// A flag that says no more follow (`has_more: false`, `hasNextPage: false`, `IsTruncated: false`)
 /// wins over any cursor; an empty or `null` value is none. The keys are looked for in the
@@ -26,14 +31,19 @@ enum NextPageFinder {
         ["pagination", "next"], ["pagination", "next_url"], ["pagination", "nextUrl"], ["pagination", "next_page_url"],
         ["meta", "next"], ["meta", "links", "next"], ["meta", "next_page_url"], ["meta", "pagination", "links", "next"],
         ["meta", "pagination", "next_url"], ["meta", "pagination", "next"], ["pagination", "next_page"], ["_pagination", "next"],
+        ["nextRecordsUrl"], ["next_page_uri"], ["nextPageUri"],
     ]
     static let cursorPaths: [[String]] = [
         ["next_cursor"], ["nextCursor"], ["response_metadata", "next_cursor"], ["meta", "next_cursor"], ["meta", "nextCursor"],
         ["meta", "after_cursor"], ["results_metadata", "next_cursor"], ["pagination", "next_cursor"], ["pagination", "nextCursor"],
         ["pagination", "cursor"], ["paging", "next", "after"], ["pages", "next", "starting_after"],
         ["nextPageToken"], ["next_page_token"], ["PaginationToken"], ["paginationToken"], ["NextToken"], ["nextToken"], ["next_token"],
-        ["continuationToken"], ["continuation_token"], ["NextMarker"], ["nextMarker"],
+        ["continuationToken"], ["continuation_token"], ["NextMarker"], ["nextMarker"], ["next_marker"],
+        ["list_metadata", "after"], ["additional_data", "next_cursor"],
     ]
+    /// Cursors that are one only as text: Airtable's `offset` is there only while more follow,
+    /// where offset paging's number is there on every page.
+    static let textCursorPaths: [[String]] = [["offset"]]
     /// Cursors that name the next page only when a flag says more follow (they are there on the
     /// last page too, or name the current one).
     static let flaggedCursorPaths: [[String]] = [
@@ -62,7 +72,7 @@ enum NextPageFinder {
     /// first key is there are followed (asked of every envelope, so of every page of an export).
     private static let firstKeyNames: [String] = {
         var names: [String] = []
-        for path in urlPaths + cursorPaths + flaggedCursorPaths + moreFlags + basePaths where !names.contains(path[0]) { names.append(path[0]) }
+        for path in urlPaths + cursorPaths + textCursorPaths + flaggedCursorPaths + moreFlags + basePaths where !names.contains(path[0]) { names.append(path[0]) }
         precondition(names.count <= 64)
         return names
     }()
@@ -74,6 +84,7 @@ enum NextPageFinder {
 
     private static let urls = compiled(urlPaths)
     private static let cursors = compiled(cursorPaths)
+    private static let textCursors = compiled(textCursorPaths)
     private static let flaggedCursors = compiled(flaggedCursorPaths)
     private static let flags = compiled(moreFlags)
     private static let bases = compiled(basePaths)
@@ -119,9 +130,11 @@ enum NextPageFinder {
         for place in places {
             for path in urls {
                 guard let node = place.value(at: path), let url = text(node) ?? link(in: node) else { continue }
-                // A path the payload says how to complete (Atlassian's `_links.base` + `_links.next`).
+                // A path the payload says how to complete (Atlassian's `_links.base` + `_links.next`):
+                // Confluence v1's `/rest/api/…` goes after its base `…/wiki`, v2's `/wiki/api/…`
+                // already starts with the base's path, so it goes after the base's host.
                 if url.hasPrefix("/"), let base = places.lazy.compactMap(baseURL).first {
-                    return NextPage(value: base.value + url, source: describe(path.keys) + " after " + base.source)
+                    return NextPage(value: Self.joined(base.value, url), source: describe(path.keys) + " after " + base.source)
                 }
                 return NextPage(value: url, source: describe(path.keys))
             }
@@ -129,6 +142,9 @@ enum NextPageFinder {
         for place in places {
             for path in cursors + (more == true ? flaggedCursors : []) {
                 if let node = place.value(at: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path.keys)) }
+            }
+            for path in textCursors {
+                if let cursor = place.value(at: path)?.string, !cursor.allSatisfy(\.isWhitespace) { return NextPage(value: cursor, source: describe(path.keys)) }
             }
         }
         if more == true {
@@ -149,9 +165,22 @@ enum NextPageFinder {
 
     private static func counted(in places: [Place]) -> NextPage? {
         for place in places {
-            if let next = counted(in: place.node) { return next }
+            for node in [place.node] + countHolders.compactMap({ place.node.value(atKeys: $0) }) where node.kind == .object {
+                if let next = counted(in: node) { return next }
+            }
         }
         return nil
+    }
+
+    /// Objects that hold the counts beside the users (Strapi's `meta.pagination`).
+    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"]]
+
+    /// `base` + `path` (`path` starts with `/`), where `path` may already start with `base`'s own path.
+    static func joined(_ base: String, _ path: String) -> String {
+        guard let scheme = base.range(of: "://"), let slash = base[scheme.upperBound...].firstIndex(of: "/") else { return base + path }
+        let basePath = base[slash...]
+        if path == basePath || path.hasPrefix(basePath + "/") || path.hasPrefix(basePath + "?") { return String(base[..<slash]) + path }
+        return base + path
     }
 
     /// Where the payload says its relative links start: `_links.base` (Atlassian), `links.base`.
@@ -182,7 +211,11 @@ enum NextPageFinder {
 
     /// The next page by counts: `page` of `total_pages`, SCIM's `startIndex`, `skip` of `total`.
     private static func counted(in object: JSONNode) -> NextPage? {
-        func integer(_ key: StaticString) -> Int? { object.field(key)?.number?.integer }
+        // A count given as text (`"page": "1"`) is a count all the same.
+        func integer(_ key: StaticString) -> Int? {
+            guard let value = object.field(key) else { return nil }
+            return value.number?.integer ?? value.string.flatMap { Int($0) }
+        }
         if let page = integer("page"), let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount"), page < pages {
             return NextPage(value: String(page + 1), source: "page + 1, of \(pages)")
         }
@@ -192,6 +225,9 @@ enum NextPageFinder {
         }
         if let total = integer("total"), let skip = integer("skip"), let limit = integer("limit"), limit > 0, skip + limit < total {
             return NextPage(value: String(skip + limit), source: "skip + limit, of \(total)")
+        }
+        if let total = integer("total_count") ?? integer("totalCount") ?? integer("total"), let offset = integer("offset"), let limit = integer("limit"), limit > 0, offset + limit < total {
+            return NextPage(value: String(offset + limit), source: "offset + limit, of \(total)")
         }
         return nil
     }
