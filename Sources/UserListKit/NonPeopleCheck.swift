@@ -53,6 +53,6 @@ package final class NonPeopleCheck: WarningReporter, @unchecked Sendable {
         guard report.skipped > 0, report.skipped + nonPeople == report.recordsRead else { return nil }
         let what = report.recordsRead == 1 ? "its one record could not become a user" : "none of the \(report.recordsRead) records could become a user"
         let others = nonPeople == 0 ? "" : " (\(nonPeople) not \(nonPeople == 1 ? "a person" : "people"))"
-        return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what)\(others): see the warnings above", hint: "--rejects FILE keeps them; --explain shows how fields were found"))
+        return UserlistError(.data, Diagnostic(.noUsers, input: input, "no users: \(what)\(others): see the warnings above", hint: "--explain shows how each field was found"))
     }
 }

@@ -127,7 +127,7 @@ extension UserListRun {
         if let reporting {
             let summary = RunSummary(
                 inputs: inputs.isEmpty ? 1 : inputs.count, bytes: progress.bytesRead, statistics: statistics,
-                recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? 0,
+                recordsSeen: progress.recordsRead, rejectedSeen: rejects?.count ?? progress.recordsRejected,
                 seconds: Date().timeIntervalSince(started), failure: failure, guards: guards)
             if let summaryDestination = reporting.summary {
                 do { try writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting) } catch { failure = failure ?? error }

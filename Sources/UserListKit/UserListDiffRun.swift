@@ -151,6 +151,7 @@ public struct UserListDiffRun {
             if let threads { gateway.workers = threads }
             var service: any UserServiceProtocol = UserService(source: gateway, strict: strict, warnings: warnings, rejects: rejects)
             if let report { service = ReportingUserService(base: service, side: report) }
+            service = NoUsersCheckedService(base: service, inputs: inputs)
             guard filter != nil || search != nil else { return service }
             return FilteredUserService(base: service, filter: filter, search: search.map { UserSearch($0) })
         }

@@ -112,6 +112,7 @@ public final class UserService: UserServiceProtocol {
 
     private func reject(_ batch: RecordBatch, _ index: Int, reason: String, kind: RejectedRecord.Kind, report: inout LoadReport) throws(UserlistError) {
         report.skipped += 1
+        progress?.addRejected(1)
         if let rejects, !strict {
             try rejects.reject(RejectedRecord(kind: kind, location: batch.location(ofRecord: index), reason: reason, text: batch.text(ofRecord: index)))
         }

@@ -1,7 +1,7 @@
 /// The other spellings a mapping's key is read in, besides its own: PascalCase (`Id`,
 /// `FullPhotoUrl`, as Salesforce, .NET and PowerShell write them), and for a key of words
 /// (`first_name`, `emailAddress`, `user_id`) the column headers of a spreadsheet or a SQL export
-/// turned into JSON: `First Name`, `Email Address`, `User ID`, `first name`, `FIRST_NAME`
+/// turned into JSON: `First Name`, `First name`, `Email Address`, `User ID`, `first name`, `FIRST_NAME`
 /// (a lone word in capitals: `ID`, `EMAIL`). A mapping that names a spelling itself keeps it.
 enum KeySpellings {
     /// Words written in capitals in a title (`User ID`, `Avatar URL`).
@@ -17,6 +17,9 @@ enum KeySpellings {
         } else if words.count > 1 {
             spellings.append(words.map { acronyms.contains($0) ? $0.uppercased() : $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
             spellings.append(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
+            // Sentence case, as Google Forms and most sheets write it: `First name`, `User ID`.
+            let rest = words.dropFirst().map { acronyms.contains($0) ? $0.uppercased() : $0 }
+            spellings.append(([words[0].prefix(1).uppercased() + words[0].dropFirst()] + rest).joined(separator: " "))
             spellings.append(words.joined(separator: " "))
             spellings.append(words.joined(separator: "_").uppercased())
         }

@@ -309,25 +309,30 @@ final class MappingPlan: Sendable {
                     if value.kind == .object { collect(value, level: Int(entry.child), into: slots, container: container) }
                 }
             }
-            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil, !Self.namesARelation(key) {
+            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil, !namesARelation(key) {
                 collect(value, level: wildcardLevel, into: slots, container: value.index)
             }
         }
     }
 
     /// A nested object under a key ending in `_by`/`By` (`created_by`, `invitedBy`,
-    /// `LastModifiedBy`) or `_id`/`Id` (Pipedrive's `owner_id: {"name", "email"}`) is another
-    /// record the person is related to, never the person: a `*` path doesn't look into it (the
-    /// owner's email showed on every contact). Names without such an ending (`owner`, `manager`)
-    /// are among the mapping's ``UserMapping/wildcardSkips``.
+    /// `LastModifiedBy`) is another record the person is related to, never the person: a `*`
+    /// path doesn't look into it (the owner's email showed on every contact). So is one under
+    /// `_id`/`Id` after a word the mapping skips (Pipedrive's `owner_id: {"name", "email"}`,
+    /// `org_id`, `picture_id`) — but not `userId: {…}`, Mongoose's populated person. Names
+    /// without such an ending (`owner`, `manager`) are among the ``UserMapping/wildcardSkips``.
     @inline(__always)
-    static func namesARelation(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    func namesARelation(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = key.count
         guard count >= 3 else { return false }
         let (before, second, last) = (key[count - 3], key[count - 2], key[count - 1])
         switch (second, last) {
-        case (UInt8(ascii: "b"), UInt8(ascii: "y")), (UInt8(ascii: "i"), UInt8(ascii: "d")): return before == UInt8(ascii: "_")
-        case (UInt8(ascii: "B"), UInt8(ascii: "y")), (UInt8(ascii: "I"), UInt8(ascii: "d")): return before != UInt8(ascii: "_")
+        case (UInt8(ascii: "b"), UInt8(ascii: "y")): return before == UInt8(ascii: "_")
+        case (UInt8(ascii: "B"), UInt8(ascii: "y")): return before != UInt8(ascii: "_")
+        case (UInt8(ascii: "i"), UInt8(ascii: "d")) where before == UInt8(ascii: "_"):
+            return wildcardSkips.find(UnsafeBufferPointer(rebasing: key[..<(count - 3)])) != nil
+        case (UInt8(ascii: "I"), UInt8(ascii: "d")) where before != UInt8(ascii: "_"):
+            return wildcardSkips.find(UnsafeBufferPointer(rebasing: key[..<(count - 2)])) != nil
         default: return false
         }
     }

@@ -18,6 +18,7 @@ extension UserMapping {
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
                 "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn", "friendly_name", "friendlyName",
+                "employee_name", "person_name", "contact_name", "member_name",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
                 .joined("name.first", "name.last"), .joined("name.givenName", "name.familyName"),
@@ -27,6 +28,7 @@ extension UserMapping {
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
+                .joined("forename", "surname"),
                 // Mailchimp's merge fields; Firebase's sign-in providers' names.
                 .joined("merge_fields.FNAME", "merge_fields.LNAME"), .primaryElement("providerUserInfo", key: "displayName"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
@@ -40,7 +42,8 @@ extension UserMapping {
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
-                "email", "mail", "e-mail", "E-Mail", "email_address", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
+                "email", "mail", "e-mail", "E-Mail", "email_address", "e-mail address", "E-mail Address", "email_id", "email1", "Email 1",
+                "business_email", "personal_email", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
@@ -110,8 +113,9 @@ extension UserMapping {
             "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
             "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
             "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
-            // Other people the record is related to (and `…_by`, `…_id` keys: MappingPlan.namesARelation).
-            "owner", "creator", "manager", "assignee", "assigner", "reporter", "requester", "inviter", "sponsor",
+            // Other people and things the record is related to (and `…_by` keys, and `…_id` after
+            // any of these words: MappingPlan.namesARelation).
+            "org", "owner", "creator", "manager", "assignee", "assigner", "reporter", "requester", "inviter", "sponsor",
             "referrer", "approver", "reviewer", "supervisor", "parent", "author", "sender", "recipient", "lead",
         ],
         wrappers: ["user", "member", "profile", "account", "person", "contact", "node"],
@@ -154,9 +158,10 @@ extension UserMapping {
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
     static let idNouns = ["user", "account", "member", "person", "employee", "contact", "customer", "object"]
 
-    /// `user_id`, `userId`, `_user_id`, `account_id`, …: each noun's snake_case and camelCase id,
-    /// and the snake_case one with a leading underscore (Gerrit's `_account_id`).
+    /// `user_id`, `userId`, `_user_id`, `userid`, `account_id`, …: each noun's snake_case and
+    /// camelCase id, the snake_case one with a leading underscore (Gerrit's `_account_id`), and
+    /// all in lower case (Slack's and WeCom's `userid`).
     static func idNames(of nouns: [String]) -> [FieldSource] {
-        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id", "_\(noun)_id"].map { .value(FieldPath($0)) } }
+        nouns.flatMap { noun -> [FieldSource] in ["\(noun)_id", "\(noun)Id", "_\(noun)_id", "\(noun)id"].map { .value(FieldPath($0)) } }
     }
 }

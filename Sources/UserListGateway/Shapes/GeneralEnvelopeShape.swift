@@ -10,11 +10,17 @@ import UserListDomain
 struct GeneralEnvelopeShape: PayloadShape {
     var name: String { "envelope (general mapping)" }
 
+    /// In lower case: a key is asked in lower case (`Data`, `Users`, `userList` as .NET and
+    /// Java write them).
     static let wellKnownKeys: Set<String> = [
         "users", "members", "people", "persons", "results", "data", "items", "records", "entries", "value",
-        "Resources", "accounts", "employees", "contacts", "customers", "profiles", "list", "rows",
-        "result", "values", "objects",
+        "resources", "accounts", "employees", "contacts", "customers", "profiles", "list", "rows",
+        "result", "values", "objects", "content", "docs", "userlist", "user_list", "agents", "admins",
+        "staff", "subscribers", "participants", "collaborators", "hits",
+        "teammates", "team_members", "teammembers",
     ]
+
+    static func isWellKnown(_ key: String) -> Bool { wellKnownKeys.contains(key.lowercased()) }
 
     func userRecords(in document: JSONNode) -> UserRecords? {
         guard document.kind == .object, document.holdsAnArray else { return nil }
@@ -30,7 +36,7 @@ struct GeneralEnvelopeShape: PayloadShape {
                     case .array:
                         let firstElements = value.elements(upTo: 3)  // the first may be sparse, as long as one isn't
                         if firstElements.isEmpty {
-                            if Self.wellKnownKeys.contains(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
+                            if Self.isWellKnown(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
                         } else if firstElements.contains(where: Self.looksLikeUser) {
                             found.append((value, prefix + [.key(key)], key))
                         }
@@ -42,7 +48,7 @@ struct GeneralEnvelopeShape: PayloadShape {
                 }
             }
             if found.count == 1 { return .array(found[0].0, path: found[0].1) }
-            let preferred = found.filter { Self.wellKnownKeys.contains($0.2) }
+            let preferred = found.filter { Self.isWellKnown($0.2) }
             if preferred.count == 1 { return .array(preferred[0].0, path: preferred[0].1) }
             if found.count > 1 { return .ambiguous(found.map(\.1)) }
         }
@@ -50,16 +56,27 @@ struct GeneralEnvelopeShape: PayloadShape {
         return nil
     }
 
-    /// An envelope whose list of users is `null` when there are none (Pipedrive's
-    /// `{"success": true, "data": null, "additional_data": …}`): one well-known key that holds
-    /// null, and no array anywhere that could be the users.
+    /// An envelope that lists no users without a well-known empty list: its list is `null`
+    /// (Pipedrive's `{"success": true, "data": null, "additional_data": …}`, with no array
+    /// anywhere), or left out or under another name beside a count of 0 (Spring HAL's
+    /// `{"_links": …, "page": {"totalElements": 0}}`, `{"teammates": [], "total": 0}`), with no
+    /// array of its fields holding anything.
     func isEmptyPage(_ document: JSONNode) -> Bool {
-        guard document.kind == .object, !document.holdsAnArray else { return false }
-        var nulls = 0
+        guard document.kind == .object else { return false }
+        var nulls = 0, filled = 0
         document.forEachField { key, value in
-            if value.kind == .null, Self.wellKnownKeys.contains(String(decoding: key, as: UTF8.self)) { nulls += 1 }
+            if value.kind == .null, Self.isWellKnown(String(decoding: key, as: UTF8.self)) { nulls += 1 }
+            if value.kind == .array, value.count > 0 { filled += 1 }
         }
-        return nulls == 1
+        guard filled == 0 else { return false }
+        if nulls == 1, !document.holdsAnArray { return true }
+        for holder in [document, document.field("page"), document.field("meta")] {
+            guard let holder, holder.kind == .object else { continue }
+            for key: StaticString in ["totalElements", "total", "totalCount", "total_count", "totalDocs", "totalResults", "count"] {
+                if holder.field(key)?.number?.integer == 0 { return true }
+            }
+        }
+        return false
     }
 
     var mapping: any RecordMapping { AutomaticMapping.shared }

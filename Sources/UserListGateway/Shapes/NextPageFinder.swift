@@ -144,7 +144,10 @@ enum NextPageFinder {
                 if let node = place.value(at: path), let cursor = text(node) { return NextPage(value: cursor, source: describe(path.keys)) }
             }
             for path in textCursors {
-                if let cursor = place.value(at: path)?.string, !cursor.allSatisfy(\.isWhitespace) { return NextPage(value: cursor, source: describe(path.keys)) }
+                // A number in text (`"offset": "100"`) is offset paging's, on the last page too.
+                if let cursor = place.value(at: path)?.string, !cursor.allSatisfy({ $0.isWhitespace || $0.isASCII && $0.isNumber }) {
+                    return NextPage(value: cursor, source: describe(path.keys))
+                }
             }
         }
         if more == true {
@@ -173,7 +176,7 @@ enum NextPageFinder {
     }
 
     /// Objects that hold the counts beside the users (Strapi's `meta.pagination`).
-    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"]]
+    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"], ["page"]]
 
     /// `base` + `path` (`path` starts with `/`), where `path` may already start with `base`'s own path.
     static func joined(_ base: String, _ path: String) -> String {
@@ -193,10 +196,11 @@ enum NextPageFinder {
         return nil
     }
 
-    /// A string that isn't blank, or a number's text.
+    /// A string that isn't blank, or a number's text; `0` is none (Twitter's last page says
+    /// `"next_cursor": 0`, and a loop that asked for page 0 would start over).
     private static func text(_ node: JSONNode) -> String? {
-        if let string = node.string { return string.allSatisfy(\.isWhitespace) ? nil : string }
-        if node.kind == .number { return node.number?.text }
+        if let string = node.string { return string.allSatisfy(\.isWhitespace) || string == "0" ? nil : string }
+        if node.kind == .number, let text = node.number?.text { return text == "0" ? nil : text }
         return nil
     }
 
@@ -216,8 +220,12 @@ enum NextPageFinder {
             guard let value = object.field(key) else { return nil }
             return value.number?.integer ?? value.string.flatMap { Int($0) }
         }
-        if let page = integer("page"), let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount"), page < pages {
+        if let page = integer("page"), let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount") ?? integer("pages"), page < pages {
             return NextPage(value: String(page + 1), source: "page + 1, of \(pages)")
+        }
+        // Spring Data's pages count from 0: `number` of `totalPages`.
+        if let number = integer("number"), let pages = integer("totalPages"), number + 1 < pages {
+            return NextPage(value: String(number + 1), source: "number + 1, of \(pages)")
         }
         if let total = integer("totalResults"), let perPage = integer("itemsPerPage") {
             let start = integer("startIndex") ?? 1

@@ -28,30 +28,53 @@ enum APIErrorBodies {
     }
 
     /// The message of a document that says outright that the request failed — `"ok": false`,
-    /// `"success": false`, `"status": "error"`, a non-empty `errors`, an `error` that is set —
-    /// whatever else it holds: an error body may carry the envelope's empty array
+    /// `"success": false`, `"status": "error"`, an HTTP status of 400 or more in `code`,
+    /// `status` or `statusCode`, WeChat's non-zero `errcode`, an `errors` or `error` that holds a
+    /// message — whatever else it holds: an error body may carry the envelope's empty array
     /// (`{"ok": false, "error": "ratelimited", "members": []}`, `{"errors": […], "data": []}`),
-    /// which is no empty page. Asked only of a document whose users came to none (a bare
-    /// `message` or `detail` says nothing of failure: `"message": "OK"` envelopes exist).
+    /// which is no empty page. Asked only of a document whose users came to none. What says
+    /// nothing of failure is not asked: a bare `message` or `detail` (`"message": "OK"`
+    /// envelopes exist), `"error": null`, `"error": "none"`, `"errors": {"count": 0}`.
     static func failure(in document: JSONNode) -> String? {
-        guard document.kind == .object, saysItFailed(document) else { return nil }
-        return message(in: document) ?? "the response says the request failed"
+        guard document.kind == .object else { return nil }
+        if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
+        guard carriesAnError(document) else { return nil }
+        return message(in: document)
     }
 
     private static func saysItFailed(_ document: JSONNode) -> Bool {
         if document.field("ok")?.bool == false || document.field("success")?.bool == false { return true }
         if let status = document.field("status")?.string?.lowercased(), ["error", "fail", "failed", "failure"].contains(status) { return true }
-        for key: StaticString in ["error", "errors"] {
-            guard let value = document.field(key) else { continue }
-            switch value.kind {
-            case .string: if !(value.string ?? "").isEmpty { return true }
-            case .array, .object: if value.count > 0 { return true }
+        for key: StaticString in ["code", "status", "statusCode", "status_code"] {
+            if let code = document.field(key)?.number?.integer, (400..<600).contains(code) { return true }
+        }
+        if let code = document.field("errcode")?.number?.integer, code != 0 { return true }
+        return false
+    }
+
+    /// An `error` or `errors` with words in it: a message, or text that is no word of success.
+    private static func carriesAnError(_ document: JSONNode) -> Bool {
+        if let error = document.field("error") {
+            switch error.kind {
+            case .string: return !successWords.contains(String(Substring((error.string ?? "").lowercased()).trimmingWhitespace()))
+            case .object: return MicrosoftGraphErrorBody().message(in: document) != nil
             default: break
             }
         }
-        return false
+        guard let errors = document.field("errors") else { return false }
+        if errors.kind == .string { return !successWords.contains(String(Substring((errors.string ?? "").lowercased()).trimmingWhitespace())) }
+        var found = false
+        if errors.kind == .array {
+            errors.forEachElement { element in
+                if element.kind == .string || element.kind == .object && element.count > 0 { found = true }
+            }
+        }
+        return found
     }
+
+    private static let successWords: Set<String> = ["", "none", "null", "nil", "ok", "false", "0", "no", "success", "n/a"]
 }
+
 
 extension JSONNode {
     /// A field's text: a string as is, a number or boolean as JSON writes it.

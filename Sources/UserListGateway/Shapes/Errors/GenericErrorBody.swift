@@ -3,7 +3,8 @@
 /// `{"message": "Invalid/Expired Token!"}`, OAuth's `{"error": …, "error_description": …}`,
 /// `{"errors": [{"message": …}]}` (GraphQL, Twitter), JSON:API's `{"errors": [{"title", "detail"}]}`,
 /// Shopify's `{"errors": "…"}`, `{"detail": …}` (RFC 7807 problem details), Telegram's
-/// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`.
+/// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`,
+/// WeChat's and WeCom's `{"errcode": …, "errmsg": …}`.
 /// Only for a document that holds no users: detection found none before this is asked.
 struct GenericErrorBody: APIErrorBody {
     func message(in document: JSONNode) -> String? {
@@ -18,8 +19,8 @@ struct GenericErrorBody: APIErrorBody {
             }
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
-        if let message = document.text(of: "message") ?? document.text(of: "msg") {
-            let code = document.text(of: "error_code") ?? document.text(of: "code")
+        if let message = document.text(of: "message") ?? document.text(of: "msg") ?? document.text(of: "errmsg") {
+            let code = document.text(of: "error_code") ?? document.text(of: "code") ?? document.text(of: "errcode")
             return code.map { "\(message) (\($0))" } ?? message
         }
         if let problem = Self.problem(document) { return problem }
