@@ -56,13 +56,13 @@ enum APIErrorBodies {
     private static func carriesAnError(_ document: JSONNode) -> Bool {
         if let error = document.field("error") {
             switch error.kind {
-            case .string: return !successWords.contains(String(Substring((error.string ?? "").lowercased()).trimmingWhitespace()))
+            case .string: return !isWordOfSuccess(error)
             case .object: return MicrosoftGraphErrorBody().message(in: document) != nil
             default: break
             }
         }
         guard let errors = document.field("errors") else { return false }
-        if errors.kind == .string { return !successWords.contains(String(Substring((errors.string ?? "").lowercased()).trimmingWhitespace())) }
+        if errors.kind == .string { return !isWordOfSuccess(errors) }
         var found = false
         if errors.kind == .array {
             errors.forEachElement { element in
@@ -70,6 +70,11 @@ enum APIErrorBodies {
             }
         }
         return found
+    }
+
+    /// A string that says nothing went wrong (`"none"`, `"ok"`, `""`), in any case and spacing.
+    private static func isWordOfSuccess(_ text: JSONNode) -> Bool {
+        successWords.contains(String(Substring((text.string ?? "").lowercased()).trimmingWhitespace()))
     }
 
     private static let successWords: Set<String> = ["", "none", "null", "nil", "ok", "false", "0", "no", "success", "n/a"]
