@@ -26,7 +26,7 @@ enum AvatarValue {
     static let placeholders = ["{size}", "{width}", "{height}", "{w}", "{h}", "{s}", "%s"]
     /// Where an image object keeps its URL, first found wins: the image's own content first
     /// (Zendesk's `photo` has a `url` too, the attachment's API resource).
-    static let imageURLKeys = ["content_url", "contentUrl", "image_url", "imageUrl", "url", "src", "href", "uri", "value", "link", "path"]
+    static let imageURLKeys = ["content_url", "contentUrl", "image_url", "imageUrl", "avatar_url", "avatarUrl", "url", "src", "href", "uri", "value", "link", "path"]
 
     /// The chosen image of a size map, an image object or an image array: the URL, how
     /// `--explain` names it (`."96"`, `[0].url`, `.href`), and why it was chosen.

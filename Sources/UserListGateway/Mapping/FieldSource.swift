@@ -14,6 +14,10 @@ public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {
     /// Matrix user id (`@alice:example.org`) or an API resource name (`users/1234`). Synapse's
     /// admin API and Google's APIs keep their ids under `name`, next to a display name.
     case identifier(FieldPath)
+    /// The string at a path only when it reads as an email address (``EmailAddressText``): the
+    /// sign-in name some APIs give instead of an email (Box's and Okta's `login`), never a
+    /// handle that isn't one (GitHub's `login`).
+    case emailAddress(FieldPath)
 
     public init(stringLiteral value: String) { self = .value(FieldPath(value)) }
 
@@ -26,7 +30,7 @@ public enum FieldSource: Hashable, Sendable, ExpressibleByStringLiteral {
         case .value(let path): [path]
         case .joined(let parts): parts
         case .primaryElement(let path, _): [path]
-        case .identifier(let path): [path]
+        case .identifier(let path), .emailAddress(let path): [path]
         }
     }
 }
@@ -38,7 +42,7 @@ extension FieldSource: CustomStringConvertible {
         case .value(let path): path.description
         case .joined(let parts): parts.map(\.description).joined(separator: " + ")
         case .primaryElement(let path, let key): "\(path)[primary].\(key)"
-        case .identifier(let path): path.description
+        case .identifier(let path), .emailAddress(let path): path.description
         }
     }
 }

@@ -13,12 +13,17 @@ final class MappingPlan: Sendable {
         case primaryElement(slot: Int, key: Int)
         /// A string that reads as an identifier (see ``IdentifierText``).
         case identifier(slot: Int)
+        /// A string that reads as an email address (see ``EmailAddressText``).
+        case emailAddress(slot: Int)
     }
 
     private let keys: KeyTable
     /// The level `*` paths start at, or -1.
     private let wildcardLevel: Int
-    private let wildcardSkips: KeyTable
+    /// The keys whose objects `*` paths look into (``UserMapping/nestedPersonKeys``), and the
+    /// rule for other keys (``UserMapping/nestedPersonWords``).
+    private let nestedPersonKeys: KeyTable
+    private let nestedPersonWords: NestedPersonWords?
     /// Per level, the slots of the paths that pass through it.
     private let slotsUnder: [[Int]]
     private let slotCount: Int
@@ -34,6 +39,9 @@ final class MappingPlan: Sendable {
     private let declared: [FieldSource]
     private let joinedSlots: [Int]
     private let elementKeys: [[UInt8]]
+    /// Per `elementKeys` entry, the record's keys that may name its list's primary element by id
+    /// (Clerk's `primary_email_address_id` beside `email_addresses`).
+    let primaryIDKeys: [[[UInt8]]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
     /// The exclusions' slots alone: most records fill none, and a loop over plain integers
     /// touches no reference counts (a loop over the exclusions copied each one's strings).
@@ -49,12 +57,12 @@ final class MappingPlan: Sendable {
     let avatarBase: BaseURL?
 
     init(
-        rules: [UserMapping.Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String] = [], containers: [String] = [],
+        rules: [UserMapping.Rule], exclusions: [RecordExclusion], nestedPersonKeys: [String], nestedPersonWords: NestedPersonWords? = nil, wrappers: [String] = [], containers: [String] = [],
         avatarBase: BaseURL? = nil
     ) {
         self.avatarBase = avatarBase
         var builder = Builder()
-        var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = []
+        var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = [], primaryIDKeys: [[[UInt8]]] = []
         self.rules = rules.map { rule in
             let start = sources.count
             for source in rule.sources {
@@ -67,9 +75,12 @@ final class MappingPlan: Sendable {
                     sources.append(.joined(first..<joinedSlots.count))
                 case .primaryElement(let path, let key):
                     elementKeys.append(Array(key.utf8))
+                    primaryIDKeys.append(Self.primaryIDKeys(for: path))
                     sources.append(.primaryElement(slot: builder.slot(for: path), key: elementKeys.count - 1))
                 case .identifier(let path):
                     sources.append(.identifier(slot: builder.slot(for: path)))
+                case .emailAddress(let path):
+                    sources.append(.emailAddress(slot: builder.slot(for: path)))
                 }
             }
             return (rule.field, start..<sources.count)
@@ -81,11 +92,13 @@ final class MappingPlan: Sendable {
         idRule = self.rules.first { $0.field == .id }
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
+        self.primaryIDKeys = primaryIDKeys
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
         exclusionSlots = self.exclusions.map(\.slot)
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
         for container in containers { builder.container(container) }
-        self.wildcardSkips = KeyTable(Self.withOtherSpellings(wildcardSkips.map { KeyTable.Key(level: 0, key: $0) }))
+        self.nestedPersonWords = nestedPersonWords
+        self.nestedPersonKeys = KeyTable(Self.withOtherSpellings(nestedPersonKeys.map { KeyTable.Key(level: 0, key: $0) }))
         keys = KeyTable(Self.withOtherSpellings(builder.keys))
         wildcardLevel = builder.wildcardLevel
         slotsUnder = builder.slotsUnder
@@ -97,7 +110,7 @@ final class MappingPlan: Sendable {
         for (index, rule) in self.rules.enumerated() {
             for source in sources[rule.sources] {
                 let slots: [Int] = switch source {
-                case .value(let slot), .primaryElement(let slot, _), .identifier(let slot): [slot]
+                case .value(let slot), .primaryElement(let slot, _), .identifier(let slot), .emailAddress(let slot): [slot]
                 case .joined(let parts): Array(joinedSlots[parts])
                 }
                 for slot in slots { masks[index * words + slot >> 6] |= 1 << (slot & 63) }
@@ -309,31 +322,10 @@ final class MappingPlan: Sendable {
                     if value.kind == .object { collect(value, level: Int(entry.child), into: slots, container: container) }
                 }
             }
-            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object, wildcardSkips.find(key) == nil, !namesARelation(key) {
+            if level == 0, container < 0, wildcardLevel >= 0, value.kind == .object,
+               nestedPersonKeys.find(key) != nil || nestedPersonWords?.admits(key) == true {
                 collect(value, level: wildcardLevel, into: slots, container: value.index)
             }
-        }
-    }
-
-    /// A nested object under a key ending in `_by`/`By` (`created_by`, `invitedBy`,
-    /// `LastModifiedBy`) is another record the person is related to, never the person: a `*`
-    /// path doesn't look into it (the owner's email showed on every contact). So is one under
-    /// `_id`/`Id` after a word the mapping skips (Pipedrive's `owner_id: {"name", "email"}`,
-    /// `org_id`, `picture_id`) — but not `userId: {…}`, Mongoose's populated person. Names
-    /// without such an ending (`owner`, `manager`) are among the ``UserMapping/wildcardSkips``.
-    @inline(__always)
-    func namesARelation(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = key.count
-        guard count >= 3 else { return false }
-        let (before, second, last) = (key[count - 3], key[count - 2], key[count - 1])
-        switch (second, last) {
-        case (UInt8(ascii: "b"), UInt8(ascii: "y")): return before == UInt8(ascii: "_")
-        case (UInt8(ascii: "B"), UInt8(ascii: "y")): return before != UInt8(ascii: "_")
-        case (UInt8(ascii: "i"), UInt8(ascii: "d")) where before == UInt8(ascii: "_"):
-            return wildcardSkips.find(UnsafeBufferPointer(rebasing: key[..<(count - 3)])) != nil
-        case (UInt8(ascii: "I"), UInt8(ascii: "d")) where before != UInt8(ascii: "_"):
-            return wildcardSkips.find(UnsafeBufferPointer(rebasing: key[..<(count - 2)])) != nil
-        default: return false
         }
     }
 
@@ -447,9 +439,12 @@ final class MappingPlan: Sendable {
             case .identifier(let slot):
                 guard let node = slots.node(slot), let bytes = node.stringBytes, IdentifierText.matches(bytes) else { continue }
                 return (materialize ? String(decoding: bytes, as: UTF8.self) : nil, index)
+            case .emailAddress(let slot):
+                guard let node = slots.node(slot), let bytes = node.stringBytes, EmailAddressText.matches(bytes) else { continue }
+                return (materialize ? String(decoding: bytes, as: UTF8.self) : nil, index)
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
-                if let element = Self.primaryElement(of: array) {
+                if let element = Self.primaryChoice(of: array, id: primaryID(key, in: slots.record))?.element {
                     let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
                     if let value, hasText(value, for: field) { return (materialize ? text(value, for: field) : nil, index) }
                 }
@@ -510,6 +505,7 @@ final class MappingPlan: Sendable {
     private func hasText(_ node: JSONNode, for field: CanonicalField) -> Bool {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return false }
+            if field == .companyName, ReferenceText.matches(bytes) { return false }
             return field != .avatarURL || AvatarValue.usable(bytes, base: avatarBase)
         }
         if field == .avatarURL { return AvatarValue.largest(in: node, base: avatarBase) != nil }
@@ -524,6 +520,7 @@ final class MappingPlan: Sendable {
     private func text(_ node: JSONNode, for field: CanonicalField) -> String? {
         if let bytes = node.stringBytes {
             guard bytes.contains(where: { !$0.isJSONWhitespace }) else { return nil }
+            if field == .companyName, ReferenceText.matches(bytes) { return nil }
             if field == .avatarURL { return AvatarValue.text(bytes, base: avatarBase) }
             return String(decoding: bytes, as: UTF8.self)
         }
@@ -534,58 +531,6 @@ final class MappingPlan: Sendable {
         return nil
     }
 
-    /// The element marked primary, else the first verified one, else the first: Google's
-    /// `emails[{address, primary}]`, SCIM's `emails[{value, primary}]`, a list of
-    /// `{address, verified}`, Clerk's `email_addresses[{verification: {status: "verified"}}]`,
-    /// Google People's `emailAddresses[{metadata: {primary, verified}}]`.
-    static func primaryElement(of array: JSONNode) -> JSONNode? { primaryChoice(of: array)?.element }
-
-    /// ``primaryElement(of:)``, and whether it was chosen for being verified (`--explain` says so).
-    static func primaryChoice(of array: JSONNode) -> (element: JSONNode, verified: Bool)? {
-        var first: JSONNode?
-        var verified: JSONNode?
-        var primary: JSONNode?
-        array.forEachElement { element in
-            guard primary == nil else { return }
-            if first == nil { first = element }
-            guard element.kind == .object else { return }
-            let flags = marks(of: element)
-            if flags.primary { primary = element } else if verified == nil, flags.verified { verified = element }
-        }
-        if let primary { return (primary, false) }
-        if let verified { return (verified, true) }
-        return first.map { ($0, false) }
-    }
-
-    /// Whether an element is marked primary (`primary`, `is_primary`, `isPrimary`, `is-primary`)
-    /// or verified (`verified`, `is_verified`, `isVerified`, `email_verified`, `verification.status`
-    /// `"verified"`), itself or in its `metadata` (Google People's way): one pass over its keys.
-    private static func marks(of element: JSONNode, nested: Bool = false) -> (primary: Bool, verified: Bool) {
-        var primary = false, verified = false
-        element.forEachField { key, value in
-            switch key.count {
-            case 7 where key.elementsEqual("primary".utf8):
-                primary = primary || value.bool == true
-            case 8 where key.elementsEqual("verified".utf8), 10 where key.elementsEqual("isVerified".utf8),
-                 11 where key.elementsEqual("is_verified".utf8), 14 where key.elementsEqual("email_verified".utf8):
-                verified = verified || value.bool == true
-            case 9 where key.elementsEqual("isPrimary".utf8), 10 where key.elementsEqual("is_primary".utf8) || key.elementsEqual("is-primary".utf8):
-                primary = primary || value.bool == true
-            case 8 where !nested && key.elementsEqual("metadata".utf8):
-                if value.kind == .object {
-                    let inner = marks(of: value, nested: true)
-                    primary = primary || inner.primary
-                    verified = verified || inner.verified
-                }
-            case 12 where key.elementsEqual("verification".utf8):
-                verified = verified || value.field("status")?.string == "verified"
-            default:
-                break
-            }
-        }
-        return (primary, verified)
-    }
-
     /// A source as `--explain` shows it, with the nested object each `*` path was found in.
     private func describe(_ source: FieldSource, _ slots: Slots, _ record: JSONNode, _ field: CanonicalField) -> String {
         switch source {
@@ -593,12 +538,13 @@ final class MappingPlan: Sendable {
         case .joined(let parts): parts.map { describe($0, slots, record, field) }.joined(separator: " + ")
         case .primaryElement(let path, let key):
             // `[primary]` names the rule; a verified address chosen over the first says so.
-            if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array, Self.primaryChoice(of: array)?.verified == true {
+            if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array,
+               Self.primaryChoice(of: array, id: Self.primaryIDKeys(for: path).lazy.compactMap { record.field(bytes: $0) }.first)?.verified == true {
                 "\(path)[verified].\(key)"
             } else {
                 source.description
             }
-        case .identifier(let path): describe(path, slots, record, field)
+        case .identifier(let path), .emailAddress(let path): describe(path, slots, record, field)
         }
     }
 

@@ -44,6 +44,7 @@ extension UserMapping {
             .email: [
                 "email", "mail", "e-mail", "E-Mail", "email_address", "e-mail address", "E-mail Address", "email_id", "email1", "Email 1",
                 "business_email", "personal_email", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
+                "emailId", "primaryWorkEmail", "enterprise_email", "org_email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
@@ -51,7 +52,10 @@ extension UserMapping {
                 .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
                 .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
                 .primaryElement("emailAddresses", key: "address"),
-                "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address",
+                "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address", "*.mailAddress",
+                // A sign-in name that is an address stands for a missing email (Box's `login`).
+                .emailAddress("login"), .emailAddress("username"), .emailAddress("userName"), .emailAddress("user_name"),
+                .emailAddress("preferred_username"), .emailAddress("*.login"),
             ],
             // Avatars, then photos and pictures, then thumbnails: the larger image first. Each may
             // be a URL, a template with a size placeholder, a map of URLs keyed by size or an
@@ -62,7 +66,7 @@ extension UserMapping {
                 "profile_picture", "profilePicture",
                 "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
                 "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
-                "profilePhotoUrl", "pic_url", "mediumPhotoUrl",
+                "profilePhotoUrl", "pic_url", "mediumPhotoUrl", "profilePictureUrl", "profile_picture_url", "profileimageurl", "img_url",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"), "avatars",
                 .primaryElement("providerUserInfo", key: "photoUrl"),
                 "links.avatar.href", "_links.avatar.href",
@@ -75,9 +79,11 @@ extension UserMapping {
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
                 "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
+                "work_number", "mobile_number", "phone1", "cell_phone",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
-                .primaryElement("phone", key: "value"),
+                .primaryElement("phone", key: "value"), .primaryElement("phone_numbers", key: "number"),
+                .primaryElement("phones", key: "phone"), .primaryElement("phones", key: "number"), .primaryElement("phones", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
@@ -89,7 +95,8 @@ extension UserMapping {
                        "location.postcode", "location.postalCode", "zipcode", "postalCode"],
             .lat: ["address.geo.lat", "address.coordinates.lat", "address.coordinates.latitude", "location.coordinates.latitude", "location.coordinates.lat"],
             .lng: ["address.geo.lng", "address.coordinates.lng", "address.coordinates.longitude", "location.coordinates.longitude", "location.coordinates.lng"],
-            .companyName: ["company.name", "company", "organization.name", "organization", "company_name", "companyName", "employer"],
+            .companyName: ["company.name", "company", "organization.name", "organization", "company_name", "companyName", "employer",
+                           "account_name.name"],
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
@@ -107,18 +114,33 @@ extension UserMapping {
             RecordExclusion(when: "serviceAccount", isTrue: "service account"),
             RecordExclusion(when: "is_service_account", isTrue: "service account"),
         ] + kindFields.map { RecordExclusion(kindOf: $0) },
-        wildcardSkips: [
-            "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
-            "links", "_links", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob", "registered",
-            "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login", "name",
-            "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
-            "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
-            // Other people and things the record is related to (and `…_by` keys, and `…_id` after
-            // any of these words: MappingPlan.namesARelation).
-            "org", "owner", "creator", "manager", "assignee", "assigner", "reporter", "requester", "inviter", "sponsor",
-            "referrer", "approver", "reviewer", "supervisor", "parent", "author", "sender", "recipient", "lead",
-        ],
-        wrappers: ["user", "member", "profile", "account", "person", "contact", "node"],
+        // The person's own fields one level down: under a key that holds the record's own person —
+        // one named here (Okta's `profile`, Airtable's and Contentful's `fields`, `details`), or one
+        // with a person's noun among its words and no word of a relation (`userInfo`, `orgMember`,
+        // `public_user_data`, Mongoose's populated `userId: {…}`). Never under any other: an object
+        // may be another person (`owner`, `Created_By`, `reportsTo`, `account_manager`,
+        // `emergency_contact`) or a thing (`identity_provider`, `Account_Name`, `site`, `license`).
+        nestedPersonKeys: [
+            "details", "info", "personal", "personal_info", "personal_details", "personal_data", "basic_info", "basic",
+            "contact_info", "contact_details", "identity", "me", "fields", "data", "human", "identity_data",
+            // Stripe's customer `shipping` details: the customer's own name and phone when the
+            // customer has none (a customer created with only an email).
+            "shipping",
+        ] + attributeContainers,
+        nestedPersonWords: NestedPersonWords(
+            nouns: [
+                "user", "users", "member", "person", "people", "profile", "account", "contact", "employee", "customer", "worker",
+                "attendee", "participant", "subscriber", "follower", "collaborator", "invitee", "guest", "student", "learner",
+                "patient", "individual", "teammate", "staff", "node",
+            ],
+            relations: [
+                "owner", "owned", "creator", "created", "modified", "updated", "deleted", "by", "manager", "managed", "assignee",
+                "assigner", "assigned", "reporter", "reports", "requester", "inviter", "invited", "sponsor", "referrer", "referred",
+                "approver", "approved", "reviewer", "supervisor", "parent", "author", "sender", "recipient", "lead", "leader",
+                "mentor", "coach", "buddy", "spouse", "partner", "emergency", "rep", "target", "to", "from", "last", "previous",
+                "primary", "secondary", "billing", "sales", "submitter", "linked", "related", "friend", "name", "provider",
+            ]),
+        wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker"],
         containers: attributeContainers)
 
     /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in
@@ -146,7 +168,7 @@ extension UserMapping {
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
     /// that asked for `login` and not `id`); an LDAP entry's distinguished name last (`dn`,
     /// ldapjs's `objectName`).
-    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "dn", "objectName"]
+    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "loginId", "dn", "objectName"]
 
     /// Fields that say what a record is (`"type": "bot"`, `"subjectKind": "group"`): a record
     /// typed as something that is not a person is left out (see ``NonPersonKind``).
@@ -156,7 +178,7 @@ extension UserMapping {
     ].map { FieldPath(keys: [$0]) }
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.
-    static let idNouns = ["user", "account", "member", "person", "employee", "contact", "customer", "object"]
+    static let idNouns = ["user", "account", "member", "person", "people", "employee", "contact", "customer", "object"]
 
     /// `user_id`, `userId`, `_user_id`, `userid`, `account_id`, …: each noun's snake_case and
     /// camelCase id, the snake_case one with a leading underscore (Gerrit's `_account_id`), and

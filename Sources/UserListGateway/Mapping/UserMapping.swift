@@ -23,8 +23,13 @@ public final class UserMapping: Sendable {
 
     public let rules: [Rule]
     public let exclusions: [RecordExclusion]
-    /// Nested objects a `*` path never looks into: they describe something other than the person.
-    public let wildcardSkips: [String]
+    /// The only nested objects a `*` path looks into: those that hold the record's own person
+    /// (`profile`, `user`, `details`). Any other object may be someone or something else
+    /// (`Created_By`, `reportsTo`, `identity_provider`, `site`), whose name or email must never
+    /// become the person's.
+    public let nestedPersonKeys: [String]
+    /// Other keys whose objects `*` paths look into, by their words (``NestedPersonWords``).
+    let nestedPersonWords: NestedPersonWords?
     /// Keys under which a list item may wrap its person (`{"user": {…}, "roles": […]}`): an item
     /// with no id and no name, username or email of its own is read as the first of these
     /// objects that has an id and one of them.
@@ -39,23 +44,25 @@ public final class UserMapping: Sendable {
 
     public init(
         _ rules: KeyValuePairs<CanonicalField, [FieldSource]>, excluding exclusions: [RecordExclusion] = [],
-        wildcardSkips: [String] = [], wrappers: [String] = [], containers: [String] = []
+        nestedPersonKeys: [String] = [], nestedPersonWords: NestedPersonWords? = nil, wrappers: [String] = [], containers: [String] = []
     ) {
         self.rules = rules.map { Rule(field: $0.key, sources: $0.value) }
         self.exclusions = exclusions
-        self.wildcardSkips = wildcardSkips
+        self.nestedPersonKeys = nestedPersonKeys
+        self.nestedPersonWords = nestedPersonWords
         self.wrappers = wrappers
         self.containers = containers
-        plan = MappingPlan(rules: self.rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers)
+        plan = MappingPlan(rules: self.rules, exclusions: exclusions, nestedPersonKeys: nestedPersonKeys, nestedPersonWords: nestedPersonWords, wrappers: wrappers, containers: containers)
     }
 
-    private init(rules: [Rule], exclusions: [RecordExclusion], wildcardSkips: [String], wrappers: [String], containers: [String], avatarBase: BaseURL?) {
+    private init(rules: [Rule], exclusions: [RecordExclusion], nestedPersonKeys: [String], nestedPersonWords: NestedPersonWords?, wrappers: [String], containers: [String], avatarBase: BaseURL?) {
         self.rules = rules
         self.exclusions = exclusions
-        self.wildcardSkips = wildcardSkips
+        self.nestedPersonKeys = nestedPersonKeys
+        self.nestedPersonWords = nestedPersonWords
         self.wrappers = wrappers
         self.containers = containers
-        plan = MappingPlan(rules: rules, exclusions: exclusions, wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: avatarBase)
+        plan = MappingPlan(rules: rules, exclusions: exclusions, nestedPersonKeys: nestedPersonKeys, nestedPersonWords: nestedPersonWords, wrappers: wrappers, containers: containers, avatarBase: avatarBase)
     }
 
     /// This mapping for a run's ``MappingOptions``: with `includeNonPeople`, without the
@@ -66,7 +73,7 @@ public final class UserMapping: Sendable {
         guard dropsExclusions || options.baseURL != plan.avatarBase else { return self }
         return UserMapping(
             rules: rules, exclusions: options.includeNonPeople ? exclusions.filter { !$0.isNonPerson } : exclusions,
-            wildcardSkips: wildcardSkips, wrappers: wrappers, containers: containers, avatarBase: options.baseURL)
+            nestedPersonKeys: nestedPersonKeys, nestedPersonWords: nestedPersonWords, wrappers: wrappers, containers: containers, avatarBase: options.baseURL)
     }
 
     /// The record as a user, the reason it can't be one, or why it was left out.

@@ -15,7 +15,7 @@ extension GatewayTests {
 
         // MARK: Which source wins
 
-        private let names = UserMapping([.id: ["id"], .name: ["name", "displayName", "*.name"]])
+        private let names = UserMapping([.id: ["id"], .name: ["name", "displayName", "*.name"]], nestedPersonKeys: ["profile"])
 
         @Test func theFirstSourceWithAValueWinsWhateverTheKeyOrder() throws {
             #expect(try user(#"{"displayName":"Second","name":"First"}"#, names).name == "First")
@@ -132,7 +132,7 @@ extension GatewayTests {
 
         // MARK: `*` paths
 
-        private let anywhere = UserMapping([.id: ["id"], .email: ["email", "*.email"]], wildcardSkips: ["meta"])
+        private let anywhere = UserMapping([.id: ["id"], .email: ["email", "*.email"]], nestedPersonKeys: ["profile", "a", "b"])
 
         @Test func aStarPathFindsTheKeyInANestedObject() throws {
             #expect(try user(#"{"id":1,"profile":{"email":"p@x.org"}}"#, anywhere).email == "p@x.org")
@@ -147,7 +147,8 @@ extension GatewayTests {
             #expect(try user(#"{"a":{"name":"no email"},"b":{"email":"b@x.org"}}"#, anywhere).email == "b@x.org")
         }
 
-        @Test func skippedObjectsAreNeverLookedInto() throws {
+        /// Only the objects named as the person's are looked into: any other may be another person.
+        @Test func objectsNotNamedAsThePersonsAreNeverLookedInto() throws {
             #expect(try user(#"{"id":1,"meta":{"email":"m@x.org"}}"#, anywhere).email == nil)
             #expect(try user(#"{"meta":{"email":"m@x.org"},"profile":{"email":"p@x.org"}}"#, anywhere).email == "p@x.org")
         }
@@ -203,7 +204,7 @@ extension GatewayTests {
                 .name: ["displayName", .joined("first", "last")],
                 .email: [.primaryElement("emails", key: "value"), "*.email"],
                 .avatarURL: ["avatar"],
-            ])
+            ], nestedPersonKeys: ["profile"])
             let json = #"{"uid":"u1","first":"Ada","last":"Lovelace","x":{"a":1},"profile":{"email":"p@x.org"}}"#
             #expect(try ParsedJSON.sources(json, with: mapping) == [.id: "uid", .name: "first + last", .email: "profile.email"])
             let scim = #"{"id":"1","displayName":"Ada","emails":[{"value":"a@x.org"}]}"#

@@ -26,8 +26,8 @@ extension GatewayTests {
             (#"{"user":{"id":"7","name":"Wrapped Person","email":"w@example.com"}}"#, "user object: single ."),
             // A map whose values aren't all users, or aren't all objects: not keyed (the
             // general mapping still finds a person one level down, as before).
-            (#"{"a":{"full_name":"Ann Lee"},"b":{"count":3}}"#, "user object: single ."),
-            (#"{"a":{"full_name":"Ann Lee"},"total":2}"#, "user object: single ."),
+            (#"{"profile":{"full_name":"Ann Lee"},"b":{"count":3}}"#, "user object: single ."),
+            (#"{"profile":{"full_name":"Ann Lee"},"total":2}"#, "user object: single ."),
         ] as [(String, String?)])
         func notAMapOfUsers(json: String, found: String?) throws {
             #expect(try detect(json) == found)
