@@ -441,6 +441,10 @@ struct ChunkParser {
                 batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
                 array.forEachElement { batch.records.append(map($0, with: mapping, transformed: transformed)) }
             case .single(let record, let path):
+                // An error body that passes for a user (`{"id": "unauthorized", "message": …}`).
+                if !transformed, path.isEmpty, let message = APIErrorBodies.failureOfOne(record) {
+                    throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+                }
                 batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
                 batch.records.append(map(record, with: mapping, transformed: transformed))
             case .keyed(let object, let path):

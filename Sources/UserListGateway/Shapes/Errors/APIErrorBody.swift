@@ -38,9 +38,61 @@ enum APIErrorBodies {
     static func failure(in document: JSONNode) -> String? {
         guard document.kind == .object else { return nil }
         if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
+        if let message = errorOnly(document) { return message }
         guard carriesAnError(document) else { return nil }
         return message(in: document)
     }
+
+    /// ``failure(in:)`` of a document read as one user: only what says outright that the request
+    /// failed, or a document made of nothing but an error's keys — Heroku's and DigitalOcean's
+    /// `{"id": "unauthorized", "message": …}`, PingOne's `{"id", "code", "message", "details"}`,
+    /// Freshsales' `{"login": "failed", "message": …}` — never a person with an `error` field.
+    static func failureOfOne(_ document: JSONNode) -> String? {
+        guard document.kind == .object else { return nil }
+        if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
+        return errorOnly(document)
+    }
+
+    /// The message of a document whose every key is an error body's (``errorKeys``), with a
+    /// message and something that marks it an error: a code that is no success (`"ACCESS_FAILED"`,
+    /// not `0` or `"ok"`), an `error` that is set, details, or an `id` or `login` that is an
+    /// error's word (`unauthorized`, `failed`) rather than a record's. `{"error": false, "reason":
+    /// "listed", "data": []}` and `{"code": 0, "msg": "success", …}` say it went well.
+    private static func errorOnly(_ document: JSONNode) -> String? {
+        var keys = 0, known = true, marked = false, cleared = false
+        document.forEachField { key, value in
+            keys += 1
+            let name = String(decoding: key, as: UTF8.self)
+            guard errorKeys.contains(name) else { known = false; return }
+            switch name {
+            case "id", "login":
+                marked = marked || value.string.map { !$0.isEmpty && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) } && (name == "id" || $0 == "failed") } ?? false
+            case "error":
+                if value.kind == .null || value.bool == false || value.kind == .string && isWordOfSuccess(value) { cleared = true } else { marked = true }
+            case "code", "errcode", "error_code", "errorCode", "status", "statusCode", "status_code":
+                if let number = value.number?.integer {
+                    if number == 0 || (200..<300).contains(number) { cleared = true } else { marked = true }
+                } else if value.kind == .string {
+                    if isWordOfSuccess(value) { cleared = true } else { marked = true }
+                }
+            case "details", "errors", "fieldErrors", "generalErrors":
+                if value.kind == .string || (value.kind == .array || value.kind == .object) && value.count > 0 { marked = true }
+            case _ where messageKeys.contains(name):
+                if value.kind == .string, isWordOfSuccess(value) { cleared = true }
+            default:
+                break
+            }
+        }
+        guard known, marked, !cleared, keys >= 2, messageKeys.contains(where: { document.field(bytes: Array($0.utf8))?.string?.isEmpty == false }) else { return nil }
+        return message(in: document)
+    }
+
+    private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason"]
+    private static let errorKeys: Set<String> = messageKeys.union([
+        "id", "code", "error", "errors", "error_code", "errorCode", "errcode", "status", "statusCode", "status_code", "details",
+        "type", "title", "request_id", "requestId", "trace_id", "traceId", "timestamp", "path", "url", "documentation_url",
+        "more_info", "data", "login", "fieldErrors", "generalErrors",
+    ])
 
     private static func saysItFailed(_ document: JSONNode) -> Bool {
         if document.field("ok")?.bool == false || document.field("success")?.bool == false { return true }
@@ -77,7 +129,7 @@ enum APIErrorBodies {
         successWords.contains(String(Substring((text.string ?? "").lowercased()).trimmingWhitespace()))
     }
 
-    private static let successWords: Set<String> = ["", "none", "null", "nil", "ok", "false", "0", "no", "success", "n/a"]
+    private static let successWords: Set<String> = ["", "none", "null", "nil", "ok", "false", "0", "no", "success", "succeeded", "n/a"]
 }
 
 

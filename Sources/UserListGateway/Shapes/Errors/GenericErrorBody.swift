@@ -4,12 +4,24 @@
 /// `{"errors": [{"message": …}]}` (GraphQL, Twitter), JSON:API's `{"errors": [{"title", "detail"}]}`,
 /// Shopify's `{"errors": "…"}`, `{"detail": …}` (RFC 7807 problem details), Telegram's
 /// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`,
-/// WeChat's and WeCom's `{"errcode": …, "errmsg": …}`.
+/// WeChat's and WeCom's `{"errcode": …, "errmsg": …}`, Figma's `{"status": 403, "err": …}`, Crisp's
+/// `{"error": true, "reason": …}`, Paddle's `{"error": {"code", "detail"}}`.
 /// Only for a document that holds no users: detection found none before this is asked.
 struct GenericErrorBody: APIErrorBody {
     func message(in document: JSONNode) -> String? {
-        if let error = document.text(of: "error") {
-            return document.text(of: "error_description").map { "\(error): \($0)" } ?? error
+        if let error = document.field("error") {
+            switch error.kind {
+            case .string, .number:
+                let text = document.text(of: "error") ?? ""
+                return document.text(of: "error_description").map { "\(text): \($0)" } ?? text
+            case .object:
+                // Paddle's `{"error": {"type", "code", "detail"}}`, Gorgias' `{"error": {"msg"}}`.
+                if let words = Self.problem(error) ?? error.text(of: "msg") {
+                    return error.text(of: "code").map { "\(words) (\($0))" } ?? words
+                }
+            default:
+                break  // `"error": true` (Crisp, Sendbird): the words are in another field
+            }
         }
         if let errors = document.field("errors") {
             if errors.kind == .string, let text = errors.string, !text.isEmpty { return text }
@@ -19,7 +31,8 @@ struct GenericErrorBody: APIErrorBody {
             }
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
-        if let message = document.text(of: "message") ?? document.text(of: "msg") ?? document.text(of: "errmsg") {
+        if let message = document.text(of: "message") ?? document.text(of: "msg") ?? document.text(of: "errmsg")
+            ?? document.text(of: "err") ?? document.text(of: "reason") {
             let code = document.text(of: "error_code") ?? document.text(of: "code") ?? document.text(of: "errcode")
             return code.map { "\(message) (\($0))" } ?? message
         }
