@@ -10,8 +10,11 @@ import UserListDomain
 ///    `paging.next.after`, `pages.next.starting_after` (Intercom), `nextPageToken` (Google),
 ///    `next_page_token` (Zoom), `PaginationToken` (Cognito), `NextToken`, `next_token` (Synapse),
 ///    `continuationToken`, `next_marker` (Box), `list_metadata.after` (WorkOS),
-///    `additional_data.next_cursor` (Pipedrive), an `offset` that is text (Airtable's); and, only
-///    beside a flag that says more follow, `cursor` (Dropbox),
+///    `additional_data.next_cursor` (Pipedrive), `nextPaginationToken` (SuperTokens),
+///    `responseMetaData.nextCursor` (LINE WORKS), `nextResults` (FusionAuth), `next_offset`
+///    (Chargebee), an `offset` that is text (Airtable's); and, only
+///    beside a flag that says more follow, `cursor` (Dropbox), `page_token` (Feishu/Lark),
+///    `meta.end_cursor` (Factorial), `pagination.continuation` (Eventbrite),
 ///    `Marker` (AWS's `IsTruncated`), `vid-offset` (HubSpot's `has-more`), a GraphQL
 ///    connection's `pageInfo.endCursor` (`hasNextPage`);
 /// 3. a flag that more follow (`has_more`, `hasMore`, `has-more`) and nothing else: the last
@@ -21,7 +24,8 @@ import UserListDomain
 ///    `itemsPerPage` of `totalResults`, `skip` + `limit` of `total`, `offset` + `limit` of
 ///    `total_count` (Box): the next page's number, start index, skip or offset.
 ///
-/// A flag that says no more follow (`has_more: false`, `hasNextPage: false`, `IsTruncated: false`)
+/// A flag that says no more follow (`has_more: false`, `hasNextPage: false`, `IsTruncated: false`,
+/// Vercel's `pagination.hasNext`, Paddle's `meta.pagination.has_more`, Zoho's `info.more_records`)
 /// wins over any cursor; an empty or `null` value is none. The keys are looked for in the
 /// document and in the object that holds the users (a GraphQL connection, a nested envelope).
 enum NextPageFinder {
@@ -31,7 +35,7 @@ enum NextPageFinder {
         ["pagination", "next"], ["pagination", "next_url"], ["pagination", "nextUrl"], ["pagination", "next_page_url"],
         ["meta", "next"], ["meta", "links", "next"], ["meta", "next_page_url"], ["meta", "pagination", "links", "next"],
         ["meta", "pagination", "next_url"], ["meta", "pagination", "next"], ["pagination", "next_page"], ["_pagination", "next"],
-        ["nextRecordsUrl"], ["next_page_uri"], ["nextPageUri"],
+        ["nextRecordsUrl"], ["next_page_uri"], ["nextPageUri"], ["pagination", "next_link"], ["navigation", "nextPage", "uri"],
     ]
     static let cursorPaths: [[String]] = [
         ["next_cursor"], ["nextCursor"], ["response_metadata", "next_cursor"], ["meta", "next_cursor"], ["meta", "nextCursor"],
@@ -40,6 +44,7 @@ enum NextPageFinder {
         ["nextPageToken"], ["next_page_token"], ["PaginationToken"], ["paginationToken"], ["NextToken"], ["nextToken"], ["next_token"],
         ["continuationToken"], ["continuation_token"], ["NextMarker"], ["nextMarker"], ["next_marker"],
         ["list_metadata", "after"], ["additional_data", "next_cursor"],
+        ["nextPaginationToken"], ["responseMetaData", "nextCursor"], ["nextResults"], ["next_offset"], ["pagination", "after_cursor"],
     ]
     /// Cursors that are one only as text: Airtable's `offset` is there only while more follow,
     /// where offset paging's number is there on every page.
@@ -48,13 +53,16 @@ enum NextPageFinder {
     /// last page too, or name the current one).
     static let flaggedCursorPaths: [[String]] = [
         ["cursor"], ["Marker"], ["marker"], ["vid-offset"], ["vidOffset"], ["offset-token"], ["pageInfo", "endCursor"],
-        ["additional_data", "pagination", "next_start"],
+        ["additional_data", "pagination", "next_start"], ["page_token"], ["meta", "end_cursor"], ["pagination", "continuation"],
     ]
     /// Flags that more follow (true) or not (false).
     static let moreFlags: [[String]] = [
         ["has_more"], ["hasMore"], ["has-more"], ["HasMore"], ["more"], ["IsTruncated"], ["isTruncated"], ["truncated"],
         ["pageInfo", "hasNextPage"], ["meta", "has_more"], ["meta", "hasMore"], ["pagination", "has_more"], ["pagination", "hasMore"],
         ["additional_data", "pagination", "more_items_in_collection"],
+        ["hasNext"], ["has_next"], ["has_next_page"], ["hasNextPage"], ["pagination", "hasNext"], ["pagination", "has_next"],
+        ["meta", "pagination", "has_more"], ["meta", "pagination", "hasMore"], ["meta", "has_next_page"], ["meta", "hasNextPage"],
+        ["info", "more_records"], ["pagination", "has_more_items"],
     ]
     /// Where a URL sits in an object that stands for a link (`{"href"}`, HubSpot's `{"link"}`).
     static let linkKeys: [StaticString] = ["href", "link", "url", "uri", "path"]
@@ -73,7 +81,7 @@ enum NextPageFinder {
     private static let firstKeyNames: [String] = {
         var names: [String] = []
         for path in urlPaths + cursorPaths + textCursorPaths + flaggedCursorPaths + moreFlags + basePaths where !names.contains(path[0]) { names.append(path[0]) }
-        precondition(names.count <= 64)
+        precondition(names.count <= 128)
         return names
     }()
     private static let firstKeys = KeyTable(firstKeyNames.enumerated().map { KeyTable.Key(level: 0, key: $1, slot: $0) })
@@ -92,19 +100,19 @@ enum NextPageFinder {
     /// An object looked in, and which first keys it has.
     private struct Place {
         let node: JSONNode
-        let present: UInt64
+        let present: UInt128
 
         init(_ node: JSONNode) {
             self.node = node
-            var present: UInt64 = 0
+            var present: UInt128 = 0
             node.forEachField { key, _ in
-                if let entry = NextPageFinder.firstKeys.find(key) { present |= 1 << UInt64(entry.slot) }
+                if let entry = NextPageFinder.firstKeys.find(key) { present |= 1 << UInt128(entry.slot) }
             }
             self.present = present
         }
 
         func value(at path: KeyPath) -> JSONNode? {
-            guard present & (1 << UInt64(path.first)) != 0 else { return nil }
+            guard present & (1 << UInt128(path.first)) != 0 else { return nil }
             var current = node
             for key in path.bytes {
                 guard current.kind == .object, let next = current.field(bytes: key) else { return nil }
