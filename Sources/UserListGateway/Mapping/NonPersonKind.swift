@@ -6,7 +6,8 @@ import UserListDomain
 /// `"@odata.type": "#microsoft.graph.servicePrincipal"` (Microsoft Graph), `"user_type": "bot"`
 /// (Synapse), an LDAP entry's `objectClass` list holding `groupOfNames`, `"type": "Organization"`
 /// (GitHub's `GET /users` lists organizations among users), `"UserType": "AutomatedProcess"`
-/// (Salesforce's platform users).
+/// (Salesforce's platform users), `"type": "internal_service_account"` (Authentik's outposts),
+/// RingCentral's extensions that are a `Department` or an `IvrMenu`.
 ///
 /// A value is matched by its last segment (after `.`, `#`, `/` or `:`), in lower case, with `_`,
 /// `-` and spaces dropped: `Service_Account`, `service-account` and `serviceAccount` are one word.
@@ -14,13 +15,16 @@ enum NonPersonKind {
     private static let kinds: [(word: [UInt8], reason: String)] = [
         ("bot", "bot"), ("bots", "bot"), ("botuser", "bot"),
         ("group", "group"), ("groups", "group"), ("securitygroup", "group"), ("distributiongroup", "group"),
-        ("usergroup", "group"), ("team", "group"), ("teams", "group"),
+        ("usergroup", "group"), ("team", "group"), ("teams", "group"), ("department", "group"), ("sharedlinesgroup", "group"),
         ("groupofnames", "group"), ("groupofuniquenames", "group"), ("posixgroup", "group"),
         ("app", "app"), ("apps", "app"), ("application", "app"), ("applications", "app"), ("integration", "app"),
         ("appuser", "app"),
         ("service", "service account"), ("serviceaccount", "service account"), ("serviceprincipal", "service account"),
-        ("serviceuser", "service account"),
+        ("serviceuser", "service account"), ("internalserviceaccount", "service account"),
         ("system", "system account"), ("systemuser", "system account"), ("automatedprocess", "system account"),
+        // A phone system's extensions that ring no one (RingCentral's `"type": "IvrMenu"`).
+        ("ivrmenu", "system account"), ("announcement", "system account"), ("voicemail", "system account"),
+        ("parklocation", "system account"), ("pagingonly", "system account"),
         ("organization", "organization"), ("organisation", "organization"),
     ].map { (Array($0.0.utf8), $0.1) }
 
