@@ -44,7 +44,7 @@
     @inlinable @inline(__always)
     static func isLetterThatStandsAlone(_ value: UInt32) -> Bool {
         switch value {
-        case 0x00A1...0x02FF,                       // Latin-1, Latin Extended-A/B, IPA, modifier letters
+        case 0x00A1...0x00AC, 0x00AE...0x02FF,      // Latin-1 (not the soft hyphen, which draws nothing), Latin Extended-A/B, IPA, modifier letters
              0x0370...0x0482, 0x048A...0x052F,      // Greek, Cyrillic (not its marks U+0483…U+0489)
              0x05D0...0x05F4,                       // Hebrew letters
              0x0620...0x064A, 0x0671...0x06D3,      // Arabic letters

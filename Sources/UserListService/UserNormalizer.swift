@@ -72,17 +72,18 @@ extension String {
             // White space, a mark that may sit on a space (" \u{301}" trims as white space:
             // `Character.isWhitespace` looks at its first scalar), or a script not listed.
             guard let character = self.last else { return false }
-            return !character.isWhitespace
+            return !character.isWhitespace && !Substring(self).isInvisible
         } ?? false
     }
 
-    /// Trimmed of surrounding white space (Unicode's, as `Character.isWhitespace`), or `nil` if nothing is left.
+    /// Trimmed of surrounding white space (Unicode's, as `Character.isWhitespace`), or `nil` if nothing is left
+    /// or nothing visible (``Substring/isInvisible``: a name of zero-width spaces is no name).
     ///
     /// Most values have nothing to trim: checking the first and last byte keeps that case cheap.
     func trimmed() -> String? {
         if isEmpty { return nil }
         if isTrimmedAndNonEmpty { return self }
         let slice = Substring(self).trimmingWhitespace()
-        return slice.isEmpty ? nil : String(slice)
+        return slice.isEmpty || slice.isInvisible ? nil : String(slice)
     }
 }

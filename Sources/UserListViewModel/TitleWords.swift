@@ -17,7 +17,6 @@
 struct TitleWords {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var firstWord: Range<Int>?
-    private var lastWord = 0..<0
     private var firstLettered: Range<Int>?
     private var lastLettered = 0..<0
 
@@ -50,16 +49,17 @@ struct TitleWords {
 
     private mutating func addWord(_ word: Range<Int>) {
         if firstWord == nil { firstWord = word }
-        lastWord = word
         guard Self.beginsWithLetterOrDigit(Self.decode(bytes, at: word.lowerBound).scalar) else { return }
         if firstLettered == nil { firstLettered = word }
         lastLettered = word
     }
 
-    /// ``UserCellViewModel/initials(of:)``.
-    func initials() -> String {
-        guard let firstWord else { return "" }
-        let (from, to) = firstLettered.map { ($0, lastLettered) } ?? (firstWord, lastWord)
+    /// ``UserCellViewModel/initials(of:)``; nil when no word starts with a letter or digit (the
+    /// Character path's ``UserCellViewModel/insideInitials(of:)`` decides those).
+    func initials() -> String? {
+        guard firstWord != nil else { return "" }
+        guard let from = firstLettered else { return nil }
+        let to = lastLettered
         var result = firstCharacterUppercased(from)
         if to != from { result += firstCharacterUppercased(to) }
         return result

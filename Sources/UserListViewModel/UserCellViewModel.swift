@@ -43,7 +43,8 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
     }
 
     /// The first letters of the first and last words, uppercased. Words that don't start with a
-    /// letter or digit (`(she/her)`, `🎉`, `-`) are passed over: "Jill Chill (she/her)" is `JC`, not `J(`.
+    /// letter or digit (`(she/her)`, `🎉`, `-`) are passed over: "Jill Chill (she/her)" is `JC`, not `J(`;
+    /// when no word does, the first letters inside them (``insideInitials(of:)``: `@alice` is `A`).
     static func initials(of title: String) -> String {
         var bytes = title
         let fast = bytes.withUTF8 { utf8 in asciiInitials(utf8) ?? TitleWords(utf8)?.initials() }
@@ -76,8 +77,10 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
                 lastLettered = index
             }
         }
-        guard let firstWord else { return "" }
-        let (from, to) = firstLettered.map { ($0, lastLettered) } ?? (firstWord, lastWord)
+        guard firstWord != nil else { return "" }
+        // No word starts with a letter or digit (`@alice:example.org`): the Character path's rule.
+        guard let from = firstLettered else { return nil }
+        let to = lastLettered
         return asciiString(uppercased(bytes[from]), to != from ? uppercased(bytes[to]) : nil)
     }
 
@@ -109,12 +112,28 @@ public struct UserCellViewModel: Hashable, Sendable, Codable {
         // every title cost 1% of a million-row export (ASCII is decided without one).
         let firstIndex = all.firstIndex(where: beginsWithLetterOrDigit)
         let lastIndex = all.lastIndex(where: beginsWithLetterOrDigit)
-        let (from, to) = firstIndex.map { ($0, lastIndex!) } ?? (all.startIndex, all.endIndex - 1)
-        guard from <= to, let first = all[from].first else { return "" }
+        guard let from = firstIndex, let to = lastIndex else { return insideInitials(of: all) }
+        guard let first = all[from].first else { return "" }
         var result = initial(first)
         if to > from, let last = all[to].first {
             result += initial(last)
         }
+        return result
+    }
+
+    /// Initials when no word starts with a letter or digit: a handle (`@alice:example.org` is
+    /// `A`, `_bob_ #2` is `B2`) gives the first letter or digit inside the first and last words
+    /// that hold one; a title without any (`🎉`, `-`) its first and last words' first Characters.
+    private static func insideInitials(of words: [Substring]) -> String {
+        let letterOrDigit: (Character) -> Bool = { $0.isLetter || $0.isNumber }
+        let firstInside = words.firstIndex { $0.contains(where: letterOrDigit) }
+        let lastInside = words.lastIndex { $0.contains(where: letterOrDigit) }
+        let from = firstInside ?? words.startIndex, to = lastInside ?? words.endIndex - 1
+        guard from <= to else { return "" }
+        let pick: (Substring) -> Character? = { word in firstInside == nil ? word.first : word.first(where: letterOrDigit) }
+        guard let first = pick(words[from]) else { return "" }
+        var result = initial(first)
+        if to > from, let last = pick(words[to]) { result += initial(last) }
         return result
     }
 

@@ -4,11 +4,11 @@ import UserListDomain
 
 extension ServiceTests {
     /// `trimmed()` and its fast check against the rule they implement: drop `Character.isWhitespace`
-    /// characters at both ends, and nothing left is nil.
+    /// characters at both ends, and nothing left, or nothing visible (zero-width spaces), is nil.
     @Suite struct TrimmingTests {
         private static func reference(_ s: String) -> String? {
             let slice = Substring(s).trimmingWhitespace()
-            return slice.isEmpty ? nil : String(slice)
+            return slice.isEmpty || slice.isInvisible ? nil : String(slice)
         }
 
         static let samples: [String] = [
@@ -17,6 +17,7 @@ extension ServiceTests {
             "Ada \u{301}", " \u{301}Ada", "\u{301}Ada", "Ada\u{301}", "e\u{301}", "\u{1680}ᚠ", "x\u{202F}",
             "\u{7F}Ada", "Ada\u{7F}", "\r\n", "Ada\r\n", "🎉", "Ada 🎉", "👩🏽‍💻", "\u{2060}Ada", "Ada\u{200B}",
             "€", "ü", "\u{E2}\u{80}", "ⅷ", "x\u{3000}\u{301}", "\u{FEFF}Ada",
+            "\u{200B}", "\u{200B}\u{200C}\u{200D}", " \u{3164} ", "\u{FEFF}", "\u{2060} \u{00AD}", "\u{200B}a\u{200B}",
         ]
 
         @Test(arguments: samples)
@@ -39,7 +40,7 @@ extension ServiceTests {
                 guard !s.unicodeScalars.first!.properties.isWhitespace else { return false }
             }
             if last < 0x80 { return last > 0x20 && last < 0x7F }
-            return !s.last!.isWhitespace
+            return !s.last!.isWhitespace && !Substring(s).isInvisible
         }
 
         /// Every scalar at the end (and start) of a value, alone and after what it could join:

@@ -25,6 +25,19 @@ extension ViewModelTests {
             #expect(UserCellViewModel.initials(of: "  ( - )  ") == "()")
         }
 
+        /// A title of which no word starts with a letter or digit (a Matrix id, a handle) takes
+        /// the first letter inside its words, on every path: `@` is no one's initial.
+        @Test(arguments: [
+            ("@alice:example.org", "A"), ("_bob_ #2", "B2"), ("@émile", "É"), ("(she/her)", "S"), ("@王芳", "王"),
+            ("Jill (she/her)", "J"), ("🎉", "🎉"), ("- -", "--"), ("@", "@"),
+        ])
+        func handlesTakeTheirFirstLetter(_ title: String, _ initials: String) {
+            #expect(UserCellViewModel.initials(of: title) == initials)
+            #expect(UserCellViewModel.characterInitials(of: title) == initials)
+            var bytes = title
+            #expect(bytes.withUTF8 { UserCellViewModel.initials(ofTitle: $0) } == initials)
+        }
+
         /// A caption cut from a bio's bytes (the rows written from records' keys) is the one
         /// Characters give: 20,000 random bios over ASCII newlines and white space, CRLF, control
         /// bytes, and non-ASCII newlines, spaces and marks (which take the Character path).
