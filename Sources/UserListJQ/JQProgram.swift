@@ -132,7 +132,23 @@ package final class JQProgram {
     /// Makes libjq let go of the last input (it keeps references until the next start), so a
     /// caller holding the only other reference can change that value in place.
     package func releaseInput() {
+        // What it lets go of may be nested 300,000 deep: libjq frees it recursively, under the guard.
+        ul_guard_enter(label)
+        defer { ul_guard_leave() }
         jq_start(state, jv_null(), 0)
+    }
+
+    /// Whether the first output is truthy (neither `false` nor `null`), or nil when there is
+    /// none: `--where`'s answer. The output is freed while the guard is on, as libjq frees a
+    /// value recursively: one nested 300,000 deep (`reduce range(300000) as $i (null; [.])`) is
+    /// then one line and exit 65, as when the expression consumes it itself, not a crash.
+    package func firstIsTruthy(_ input: consuming JQValue) throws(JQError) -> Bool? {
+        var result: Bool?
+        try run(input) { output in
+            result = !output.isFalsy
+            return false
+        }
+        return result
     }
 
     /// The first output, or nil when there is none.

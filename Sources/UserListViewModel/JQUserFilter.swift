@@ -177,9 +177,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
                 // Most expressions let go of it by then, and the release is a run of its own.
                 if canonical.isShared { program.releaseInput() }
             }
-            let result = try program.first(canonical.object.copy())
-            guard let output = result else { return .excluded }
-            return output.isFalsy ? .excluded : .included
+            return try program.firstIsTruthy(canonical.object.copy()) == true ? .included : .excluded
         }
 
         func includes(_ user: User) throws(JQError) -> Bool {
