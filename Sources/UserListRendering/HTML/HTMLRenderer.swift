@@ -123,7 +123,9 @@ public struct HTMLRenderer: FramedRowRenderer, Sendable {
         if current < last { pager["next"] = link(current + 1) }
         var links: [[String: Any]] = []
         var previous = 0
-        for number in [1, current - 2, current - 1, current, current + 1, current + 2, last] where number >= 1 && number <= last && number > previous {
+        // Saturating: a `--page` near Int.max past the last page is still a page link's neighbour.
+        let near = [-2, -1, 0, 1, 2].map { offset in current.addingReportingOverflow(offset).overflow ? current : current + offset }
+        for number in [1] + near + [last] where number >= 1 && number <= last && number > previous {
             if number > previous + 1 { links.append(["gap": true]) }
             var entry = link(number)
             if number == current { entry["current"] = true }
