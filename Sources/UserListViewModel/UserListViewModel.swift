@@ -64,7 +64,7 @@ public final class UserListViewModel {
         collector.bound = pageBound
         var streamed: [EncodedRow] = []
         // `--count-by`: one entry per distinct value, whatever the number of users.
-        var counts: [String: Int] = [:]
+        var counts: [ExactText: Int] = [:]
         var missing = 0
         loadReport = try service.loadUserBatches(annotate: annotation()) { users throws(UserlistError) in
             // In input order and after dedupe: what `--where` said on the reading threads.
@@ -89,7 +89,7 @@ public final class UserListViewModel {
                 }
                 if !users[index].annotation.matchesSearch { continue }
                 if countBy != nil {
-                    if case .text(_, let value)? = users[index].annotation.sortValue { counts[value, default: 0] += 1 } else { missing += 1 }
+                    if case .text(_, let value)? = users[index].annotation.sortValue { counts[ExactText(text: value), default: 0] += 1 } else { missing += 1 }
                     try collector.add(sortValue: nil) { preconditionFailure("a count keeps nothing") }
                     continue
                 }

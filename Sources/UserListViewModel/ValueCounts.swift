@@ -1,6 +1,7 @@
 @_spi(Pipeline) import UserListDomain
-/// What `--count-by` came to: each distinct value with how many users have it, most first, ties
-/// by value (code points; missing last).
+/// What `--count-by` came to: each distinct value (byte for byte: ``ExactText``) with how many
+/// users have it, most first, ties by value (code points; the users without the value after the
+/// others of their count, as a `GROUP BY … ORDER BY count DESC` puts its null row).
 public struct ValueCounts: Sendable {
     public struct Entry: Sendable, Equatable {
         /// nil: the users without the value.
@@ -17,9 +18,9 @@ public struct ValueCounts: Sendable {
     /// Nothing counted.
     public static func empty(_ name: String) -> ValueCounts { ValueCounts(name: name, counts: [:], missing: 0) }
 
-    init(name: String, counts: [String: Int], missing: Int) {
+    init(name: String, counts: [ExactText: Int], missing: Int) {
         self.name = name
-        var entries = counts.map { Entry(value: $0.key, count: $0.value) }
+        var entries = counts.map { Entry(value: $0.key.text, count: $0.value) }
         if missing > 0 { entries.append(Entry(value: nil, count: missing)) }
         entries.sort { l, r in
             if l.count != r.count { return l.count > r.count }
