@@ -43,6 +43,17 @@ extension ServiceTests {
             return !s.last!.isWhitespace && !Substring(s).isInvisible
         }
 
+        /// `isInvisible`'s first-byte shortcut passes over no invisible scalar.
+        @Test func invisibleScalarsAreFoundWhateverTheirLeadByte() {
+            var wrong: [String] = []
+            for value in UInt32(1)...0x10FFFF {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let invisible = scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+                if Substring(String(scalar)).isInvisible != invisible { wrong.append(String(value, radix: 16)) }
+            }
+            #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        }
+
         /// Every scalar at the end (and start) of a value, alone and after what it could join:
         /// a space (ASCII and not), a combining mark on a space, a virama, a letter. (A version that
         /// listed U+0300…U+036F as standing alone failed here on "a \u{300}".)

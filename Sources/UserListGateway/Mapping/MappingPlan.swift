@@ -41,7 +41,7 @@ final class MappingPlan: Sendable {
     private let elementKeys: [[UInt8]]
     /// Per `elementKeys` entry, the record's keys that may name its list's primary element by id
     /// (Clerk's `primary_email_address_id` beside `email_addresses`).
-    let primaryIDKeys: [[[UInt8]]]
+    let primaryIDSlots: [[Int]]
     private let exclusions: [(slot: Int, condition: RecordExclusion.Condition, reason: String)]
     /// The exclusions' slots alone: most records fill none, and a loop over plain integers
     /// touches no reference counts (a loop over the exclusions copied each one's strings).
@@ -62,7 +62,7 @@ final class MappingPlan: Sendable {
     ) {
         self.avatarBase = avatarBase
         var builder = Builder()
-        var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = [], primaryIDKeys: [[[UInt8]]] = []
+        var sources: [Source] = [], joinedSlots: [Int] = [], elementKeys: [[UInt8]] = [], primaryIDSlots: [[Int]] = []
         self.rules = rules.map { rule in
             let start = sources.count
             for source in rule.sources {
@@ -75,7 +75,8 @@ final class MappingPlan: Sendable {
                     sources.append(.joined(first..<joinedSlots.count))
                 case .primaryElement(let path, let key):
                     elementKeys.append(Array(key.utf8))
-                    primaryIDKeys.append(Self.primaryIDKeys(for: path))
+                    // Slots of their own: filled in the record's one pass, not looked up per resolve.
+                    primaryIDSlots.append(Self.primaryIDKeys(for: path).map { builder.slot(for: FieldPath(keys: [$0])) })
                     sources.append(.primaryElement(slot: builder.slot(for: path), key: elementKeys.count - 1))
                 case .identifier(let path):
                     sources.append(.identifier(slot: builder.slot(for: path)))
@@ -92,7 +93,7 @@ final class MappingPlan: Sendable {
         idRule = self.rules.first { $0.field == .id }
         self.joinedSlots = joinedSlots
         self.elementKeys = elementKeys
-        self.primaryIDKeys = primaryIDKeys
+        self.primaryIDSlots = primaryIDSlots
         self.exclusions = exclusions.map { (builder.slot(for: $0.condition.path), $0.condition, $0.reason) }
         exclusionSlots = self.exclusions.map(\.slot)
         wrapperSlots = wrappers.map { (builder.slot(for: FieldPath($0)), $0) }
@@ -444,7 +445,7 @@ final class MappingPlan: Sendable {
                 return (materialize ? String(decoding: bytes, as: UTF8.self) : nil, index)
             case .primaryElement(let slot, let key):
                 guard let array = slots.node(slot), array.kind == .array else { continue }
-                if let element = Self.primaryChoice(of: array, id: primaryID(key, in: slots.record))?.element {
+                if let element = Self.primaryChoice(of: array, id: primaryID(key, slots))?.element {
                     let value = element.kind == .object ? element.field(bytes: elementKeys[key]) : element
                     if let value, hasText(value, for: field) { return (materialize ? text(value, for: field) : nil, index) }
                 }
@@ -539,7 +540,7 @@ final class MappingPlan: Sendable {
         case .primaryElement(let path, let key):
             // `[primary]` names the rule; a verified address chosen over the first says so.
             if let array = slotPaths.firstIndex(of: path).flatMap({ slots.node($0) }), array.kind == .array,
-               Self.primaryChoice(of: array, id: Self.primaryIDKeys(for: path).lazy.compactMap { record.field(bytes: $0) }.first)?.verified == true {
+               Self.primaryChoice(of: array, id: Self.primaryIDKeys(for: path).lazy.compactMap { record.field(bytes: Array($0.utf8)) }.first)?.verified == true {
                 "\(path)[verified].\(key)"
             } else {
                 source.description

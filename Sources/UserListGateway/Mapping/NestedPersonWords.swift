@@ -7,44 +7,49 @@
 public struct NestedPersonWords: Sendable {
     private let nouns: KeyTable
     private let relations: KeyTable
+    /// Keys known to hold no person, answered by one probe before any word is split (`address`,
+    /// `company`, `_links`, `credentials`: most records' nested objects are these).
+    private let things: KeyTable
 
-    public init(nouns: [String], relations: [String]) {
+    public init(nouns: [String], relations: [String], things: [String] = []) {
         self.nouns = KeyTable(nouns.map { KeyTable.Key(level: 0, key: $0) })
         self.relations = KeyTable(relations.map { KeyTable.Key(level: 0, key: $0) })
+        self.things = KeyTable(things.map { KeyTable.Key(level: 0, key: $0) })
     }
 
     /// Whether `key` (snake_case, camelCase, kebab-case, Title_Snake or spaced) has a person
     /// noun among its words and no relation word. Keys longer than 64 bytes are no person's.
     func admits(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count <= 64 else { return false }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { word in
-            var length = 0
-            var person = false
-            var previousLower = false
-            // Ends the word so far: false when it is a relation word (the key is not the person's).
-            func close() -> Bool {
-                defer { length = 0 }
-                guard length > 0 else { return true }
-                let bytes = UnsafeBufferPointer(rebasing: word[..<length])
-                if relations.find(bytes) != nil { return false }
-                if nouns.find(bytes) != nil { person = true }
-                return true
-            }
-            for byte in key {
+        guard key.count <= 64, things.find(key) == nil else { return false }
+        // The key lower-cased, words cut at `_`, `-`, spaces and a capital after a lower-case
+        // letter; each word looked up in place (no closure: a captured counter cost exclusivity
+        // checks on every byte).
+        var lowered = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &lowered) { raw -> Bool in
+            let word = raw.bindMemory(to: UInt8.self)
+            var start = 0, length = 0, person = false, previousLower = false
+            var index = 0
+            while index <= key.count {
+                let byte = index < key.count ? key[index] : 0
                 let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
-                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                guard isUpper || isLower || isDigit else {
-                    guard close() else { return false }
-                    previousLower = false
-                    continue
+                let isLetterOrDigit = isUpper || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                if !isLetterOrDigit || (isUpper && previousLower) {
+                    if length > start {
+                        let bytes = UnsafeBufferPointer(rebasing: word[start..<length])
+                        if relations.find(bytes) != nil { return false }
+                        if !person, nouns.find(bytes) != nil { person = true }
+                    }
+                    start = length
                 }
-                if isUpper, previousLower { guard close() else { return false } }
-                word[length] = isUpper ? byte + 32 : byte
-                length += 1
-                previousLower = isLower || isDigit
+                if isLetterOrDigit {
+                    word[length] = isUpper ? byte + 32 : byte
+                    length += 1
+                }
+                previousLower = isLetterOrDigit && !isUpper
+                index += 1
             }
-            return close() && person
+            return person
         }
     }
 }

@@ -139,6 +139,14 @@ extension UserMapping {
                 "approver", "approved", "reviewer", "supervisor", "parent", "author", "sender", "recipient", "lead", "leader",
                 "mentor", "coach", "buddy", "spouse", "partner", "emergency", "rep", "target", "to", "from", "last", "previous",
                 "primary", "secondary", "billing", "sales", "submitter", "linked", "related", "friend", "name", "provider",
+            ],
+            things: [
+                "address", "location", "company", "organization", "organisation", "employer", "team", "meta", "metadata",
+                "links", "_links", "_embedded", "geo", "coordinates", "settings", "stats", "bank", "crypto", "hair", "dob",
+                "registered", "plan", "billing", "subscription", "picture", "photos", "emails", "phoneNumbers", "login",
+                "name", "preferences", "prefs", "config", "role", "roles", "group", "groups", "department", "status", "type",
+                "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
+                "credentials", "permissions", "app_metadata", "timezone", "locale", "avatar", "image", "photo", "owner",
             ]),
         wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker"],
         containers: attributeContainers)

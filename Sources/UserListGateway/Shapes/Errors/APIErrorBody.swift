@@ -48,7 +48,9 @@ enum APIErrorBodies {
     /// `{"id": "unauthorized", "message": …}`, PingOne's `{"id", "code", "message", "details"}`,
     /// Freshsales' `{"login": "failed", "message": …}` — never a person with an `error` field.
     static func failureOfOne(_ document: JSONNode) -> String? {
-        guard document.kind == .object else { return nil }
+        // Asked of every single-record document (each NDJSON line): a user has no message, and
+        // an error body always does; one pass over the keys' first bytes decides most lines.
+        guard document.kind == .object, hasMessageKey(document) else { return nil }
         if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
         return errorOnly(document)
     }
@@ -87,6 +89,17 @@ enum APIErrorBodies {
         return message(in: document)
     }
 
+    /// Whether a key is one of ``messageKeys``, by bytes, without making Strings.
+    private static func hasMessageKey(_ document: JSONNode) -> Bool {
+        var found = false
+        document.forEachField { key, _ in
+            guard !found, let first = key.first, first == UInt8(ascii: "m") || first == UInt8(ascii: "e") || first == UInt8(ascii: "d") || first == UInt8(ascii: "r") else { return }
+            found = messageKeyBytes.contains { key.elementsEqual($0) }
+        }
+        return found
+    }
+
+    private static let messageKeyBytes: [[UInt8]] = messageKeys.map { Array($0.utf8) }
     private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason"]
     private static let errorKeys: Set<String> = messageKeys.union([
         "id", "code", "error", "errors", "error_code", "errorCode", "errcode", "status", "statusCode", "status_code", "details",
