@@ -96,11 +96,13 @@ struct Userlist: ParsableCommand {
                 if let reader = jqArguments?.readsStandardInput, list.input.inputs.isEmpty || list.input.inputs.contains("-") {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
                 }
+                try Self.refuseStandardInputTwice(list.input.inputs)
                 try list.run(variables: jqArguments?.variables ?? JQVariables())
             case let diff as DiffCommand:
                 if let reader = jqArguments?.readsStandardInput, (diff.inputs + diff.old + diff.new).contains("-") {
                     throw UserlistError(.usage, Diagnostic(.usage, option: reader, "reads standard input, so the inputs can't: name them as files"))
                 }
+                try Self.refuseStandardInputTwice(diff.inputs + diff.old + diff.new)
                 try diff.run(variables: jqArguments?.variables ?? JQVariables())
             case let stage as any StageSubcommand:
                 if let reader = jqArguments?.readsStandardInput {
@@ -154,6 +156,13 @@ struct Userlist: ParsableCommand {
         case .profile(_, let path, let line), .file(let path, let line): "\(path):\(line)"
         }
         return (place, message)
+    }
+
+    /// `-` names standard input, which can be read once: `userlist - -` read it as the first
+    /// input and found the second empty, silently.
+    static func refuseStandardInputTwice(_ inputs: [String]) throws(UserlistError) {
+        guard inputs.count(where: { $0 == "-" }) > 1 else { return }
+        throw UserlistError(.usage, Diagnostic(.usage, "standard input ('-') is named more than once as an input; it can be read once"))
     }
 
     /// `userlist diff`'s first option it doesn't have (`--page 2`, a list's): ArgumentParser took
