@@ -51,7 +51,7 @@ extension UserMapping {
                 .primaryElement("email_addresses", key: "email_address"), .primaryElement("email_addresses", key: "email"),
                 .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
                 .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
-                .primaryElement("emailAddresses", key: "address"),
+                .primaryElement("emailAddresses", key: "address"), .primaryElement("_embedded.emails", key: "value"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address", "*.mailAddress",
                 // A sign-in name that is an address stands for a missing email (Box's `login`).
                 .emailAddress("login"), .emailAddress("username"), .emailAddress("userName"), .emailAddress("user_name"),
@@ -84,6 +84,7 @@ extension UserMapping {
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 .primaryElement("phone", key: "value"), .primaryElement("phone_numbers", key: "number"),
                 .primaryElement("phones", key: "phone"), .primaryElement("phones", key: "number"), .primaryElement("phones", key: "value"),
+                .primaryElement("_embedded.phones", key: "value"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],
