@@ -6,12 +6,14 @@
 ///
 /// A two-level page table, decoded once from `blob` at first use: `pages[pageIndex[s >> 8] << 8 | s & 0xFF]`.
 /// Entry bits: 0…15 offset in `mappings` of the folded UTF-8 (a length byte, then the bytes; 0 = unchanged),
-/// 16…23 canonical combining class, 24 mark, 25 strip, 26 keepLow, 27 context.
+/// 16…23 canonical combining class, 24 mark, 25 strip, 26 keepLow, 27 context; and 28 composes, set
+/// here, not by the generator: a scalar ``CanonicalComposition`` joins with the one before it.
 struct FoldingTable: @unchecked Sendable {
     static let mark: UInt32 = 1 << 24
     static let strip: UInt32 = 1 << 25
     static let keepLow: UInt32 = 1 << 26
     static let context: UInt32 = 1 << 27
+    static let composes: UInt32 = 1 << 28
 
     let pageIndex: UnsafeMutablePointer<UInt16>
     let pages: UnsafeMutablePointer<UInt32>
@@ -89,6 +91,13 @@ struct FoldingTable: @unchecked Sendable {
                 pageList[pageOf[s >> 8]][s & 0xFF] = entry
             }
             scalar += count
+        }
+        for s in CanonicalComposition.seconds.map(Int.init) {
+            if pageOf[s >> 8] == 0 {
+                pageOf[s >> 8] = pageList.count
+                pageList.append([UInt32](repeating: 0, count: 256))
+            }
+            pageList[pageOf[s >> 8]][s & 0xFF] |= Self.composes
         }
         pageIndex = .allocate(capacity: 0x1100)
         for (k, p) in pageOf.enumerated() { pageIndex[k] = UInt16(p) }

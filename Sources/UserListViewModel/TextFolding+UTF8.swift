@@ -164,14 +164,15 @@ extension TextFolding {
     }
 
     /// Folds `src` into `dst`, which has room for `src.count * FoldingTable.maxGrowth` bytes.
-    /// Returns the number of bytes written, or -1 when the text contains a context-dependent scalar
-    /// (or is not valid UTF-8 — never the case for a String's bytes).
+    /// Returns the number of bytes written, or -1 when the text contains a context-dependent scalar,
+    /// or one that is folded in NFC (``TextFolding/composesBeforeFolding(_:)``) unless `composing`
+    /// is false (the text is in NFC already), or is not valid UTF-8 — never the case for a String's bytes.
     ///
     /// `prefix`: stop once that many bytes are written and an ASCII byte or a base folding leaves
     /// unchanged comes next — it starts a cluster of its own, so nothing after it changes what is
     /// written before it. A page's
     /// bound needs a key's first 8 folded bytes only (see ``SearchAndSortJudge/isPast``).
-    static func foldUTF8(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, prefix: Int = .max) -> Int {
+    static func foldUTF8(_ src: UnsafeBufferPointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, prefix: Int = .max, composing: Bool = true) -> Int {
         guard let s = src.baseAddress else { return 0 }
         let n = src.count
         let table = FoldingTable.shared
@@ -227,6 +228,7 @@ extension TextFolding {
                 continue
             }
             if entry & FoldingTable.context != 0 { return -1 }
+            if composing && entry & FoldingTable.composes != 0 { return -1 }
 
             if entry & FoldingTable.mark != 0 && state != 0 {
                 // A mark in the cluster of the base before it.

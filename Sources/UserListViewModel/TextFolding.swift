@@ -43,8 +43,41 @@ enum TextFolding {
             return written
         }
         if !fallback { return folded }
-        return String(decoding: utf8, as: UTF8.self)
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return foldBeyondTable(String(decoding: utf8, as: UTF8.self))
+    }
+
+    /// Text the table gave up on. Text in NFD (macOS file names, some input methods) that spells
+    /// Hangul in conjoining jamo (`김` as U+1100 U+1175 U+11B7), kana with a combining sound mark
+    /// (`か` + U+3099), Arabic with a combining hamza, is composed first
+    /// (``CanonicalComposition``), so that it folds as its NFC form does: `김민준` typed
+    /// precomposed finds it, and it sorts among them (Foundation keeps them apart, as it keeps
+    /// every script's marks but Latin, Greek and Cyrillic ones). Then the table again, and what
+    /// still depends on context (see FoldingTable.swift) goes to Foundation.
+    private static func foldBeyondTable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { composesBeforeFolding($0.value) }) else {
+            return foldedByFoundation(text)
+        }
+        var composed = CanonicalComposition.composed(text)
+        let folded: String? = composed.withUTF8 { utf8 in
+            var fallback = false
+            let folded = String(unsafeUninitializedCapacity: utf8.count * FoldingTable.maxGrowth) { buffer in
+                let written = foldUTF8(utf8, into: buffer.baseAddress!, composing: false)
+                if written < 0 { fallback = true; return 0 }
+                return written
+            }
+            return fallback ? nil : folded
+        }
+        return folded ?? foldedByFoundation(composed)
+    }
+
+    private static func foldedByFoundation(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Whether NFC may join `scalar` with the one before it where folding keeps marks: text
+    /// holding one is composed (``CanonicalComposition``) before it is folded.
+    static func composesBeforeFolding(_ scalar: UInt32) -> Bool {
+        FoldingTable.shared.entry(scalar) & FoldingTable.composes != 0
     }
 
     private static func lowercasedASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> String {

@@ -60,4 +60,6 @@ extension UserSearch {
     /// The folding table `--search` uses, as the base64 text it is stored as (see
     /// `FoldingTable`), for a page's search box to fold what is typed exactly the same way.
     package static var foldingTableBase64: String { FoldingTable.blob.description }
+    /// The scalars folding joins with the one before them first (``CanonicalComposition``), for the page's script.
+    package static var composingScalars: [UInt32] { CanonicalComposition.seconds }
 }

@@ -378,7 +378,10 @@ def run(browser, binary, work, screenshots, checks):
     page.open(corpus)
     check("search: the box is shown once the script runs", page.js("document.querySelector('.search').hidden") is False)
     total = page.js("document.querySelectorAll('#users > li').length")
-    for text in ["muller", "MÜLLER", "jose", "张", "ＡＮＮＡ", "an", "hai", "ß", "zzz-none", "민준", "example.de", "ﬁ", "ἀ", "ё"]:
+    # NFD needles too: Hangul as jamo, kana with a combining sound mark, Arabic with a combining hamza.
+    nfd = [unicodedata.normalize("NFD", text) for text in ["민준", "ガブ", "أحمد", "ಕೋ"]]
+    for text in ["muller", "MÜLLER", "jose", "张", "ＡＮＮＡ", "an", "hai", "ß", "zzz-none", "민준", "example.de", "ﬁ", "ἀ", "ё",
+                 "ガブ", "إبراهيم"] + nfd:
         want = answer(binary, "Samples/export.ndjson", "Samples/international-users.json", "Samples/apis/reqres-users.json",
                       "Tests/Pages/folding-corpus.json", "--search", text)["totalItems"]
         got = page.search(text)

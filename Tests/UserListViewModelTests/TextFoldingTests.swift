@@ -14,8 +14,12 @@ extension ViewModelTests {
     /// When these fail after a toolchain update, regenerate the table:
     /// `swift Scripts/generate-folding-table.swift > Sources/UserListViewModel/FoldingTable+Data.swift`.
     @Suite struct TextFoldingTests {
+        /// Foundation's folding — after Hangul jamo and kana sound marks are composed with what
+        /// precedes them, which userlist does first (Foundation would keep `김` typed as jamo
+        /// apart from `김`; `nfdHangulAndKanaFoldAsNFC` checks the composition on its own).
         static func foundation(_ text: String) -> String {
-            text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            CanonicalComposition.composed(text)
+                .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
 
         /// Scalars as hex, to read a mismatch.
@@ -86,8 +90,11 @@ extension ViewModelTests {
             ("ά", "α"), ("ΐ", "ι"), ("Ϊ", "ι"), ("ΆΈΉΊΌΎΏ", "αεηιουω"), ("ᾳ", "α"), ("\u{345}", "ι"), ("α\u{345}", "α"),
             // Width: fullwidth ASCII and halfwidth katakana (FF00–FFEF only).
             ("Ａｂｃ１", "abc1"), ("ｶ", "カ"), ("ﾞ", "\u{3099}"), ("ｶﾞ", "カﾞ"),
-            // Not folded: Hangul (no jamo decomposition), kana voicing, compatibility forms.
-            ("한", "한"), ("\u{1112}\u{1161}\u{11AB}", "\u{1112}\u{1161}\u{11AB}"), ("ご", "ご"), ("こ\u{3099}", "こ\u{3099}"),
+            // Not folded: Hangul (no jamo decomposition), kana voicing, compatibility forms. But
+            // jamo and combining sound marks are composed first: NFD Hangul and kana fold as NFC.
+            ("한", "한"), ("\u{1112}\u{1161}\u{11AB}", "한"), ("ご", "ご"), ("こ\u{3099}", "ご"), ("ハ\u{309A}", "パ"),
+            ("\u{1161}", "\u{1161}"), ("a\u{3099}", "a"), ("中\u{3099}", "中\u{3099}"), ("ｶ\u{3099}", "カ\u{3099}"),
+            ("\u{AC00}\u{11A8}", "각"), ("\u{FB41}\u{1100}\u{1161}", "\u{FB41}가"),
             ("①", "①"), ("\u{1D400}", "\u{1D400}"), ("Ⅻ", "ⅻ"), ("Ⓐ", "ⓐ"),
             // Emoji: modifiers and variation selectors are marks, ZWJ is not.
             ("👍🏽", "👍🏽"), ("x\u{1F3FB}", "x"), ("👨‍👩‍👧", "👨‍👩‍👧"), ("❤\u{FE0F}", "❤\u{FE0F}"), ("1\u{FE0F}\u{20E3}", "1"),
@@ -166,6 +173,18 @@ extension ViewModelTests {
             // Emoji, width, ligatures
             "Ana 👩🏽‍💻 Silva", "Chris ❤️ Lee", "🇯🇵 Taro", "Ｆｕｌｌ Ｗｉｄｔｈ", "ﬁnn ǅukić", "ǅ", "MAẞ",
         ]
+
+        /// Names typed in NFD fold (so search and sort) as they do in NFC, in every script —
+        /// Hangul, kana, Arabic hamza and Indic vowels too, which Foundation's folding alone keeps apart.
+        @Test func nfdHangulAndKanaFoldAsNFC() {
+            let names = Self.names + ["다이스케", "ガブリエル", "パク・ジミン", "ぱぴぷぺぽ", "ヴァイオレット", "김 각 힣 읊", "أحمد آل إبراهيم", "মৌসুমী", "கோபால்", "ಕೋಮಲ", "ഗോപൻ", "ශ්‍රී ලංකා", "ऩऱऴ", "ဦးသန့်"]
+            let differ = names.filter { name in
+                !Self.sameBytes(TextFolding.fold(name.decomposedStringWithCanonicalMapping), TextFolding.fold(name.precomposedStringWithCanonicalMapping))
+            }
+            #expect(differ == [])
+            #expect(CanonicalComposition.composed("\u{1100}\u{1175}\u{11B7}") == "김")
+            #expect(Self.sameBytes(CanonicalComposition.composed("ホ\u{309A}ト\u{3099}\u{3099}"), "ポド\u{3099}"))
+        }
 
         @Test func namesInManyScripts() {
             #expect(Self.mismatches(Self.names) == [])
@@ -279,6 +298,10 @@ extension ViewModelTests {
             ("Nguye\u{302}\u{303}n", "nguyễn", true), ("ΣΟΦΊΑ", "σοφια", true), ("Ａｎｎａ", "anna", true), ("Ana 👩🏽‍💻", "👩🏽", true),
             // A context-dependent haystack (Foundation path); the odd results are Foundation's.
             ("Ա\u{344}", "ա\u{308}", true), ("Ա\u{344}", "ա\u{308}\u{301}", false),
+            // NFD Hangul and kana (composed first) and NFC needles find each other.
+            ("\u{1100}\u{1175}\u{11B7}\u{1106}\u{1175}\u{11AB}\u{110C}\u{116E}\u{11AB}", "민준", true),
+            ("김민준", "\u{1106}\u{1175}\u{11AB}", true), ("か\u{3099}いと", "がい", true), ("がいと", "か\u{3099}", true),
+            ("かいと", "が", false),
         ])
         func foldedContains(haystack: String, needle: String, expected: Bool) {
             #expect(Self.foldedContains(haystack, needle) == expected)

@@ -13,6 +13,10 @@
 enum HTMLPageScript {
     static let text: String = prefix + UserSearch.foldingTableBase64.filter { !$0.isWhitespace } + suffix
 
+    /// The scalars NFC joins with the one before them (``UserSearch/composingScalars``), as a
+    /// regular expression's class: `\\u{1161}\\u{1162}…`.
+    private static let composingClass = UserSearch.composingScalars.map { "\\u{" + String($0, radix: 16) + "}" }.joined()
+
     private static let prefix = """
 "use strict";
 (() => {
@@ -126,7 +130,22 @@ function foldExactly(text) {
   }
   return String.fromCodePoint(...out);
 }
+// NFD Hangul, kana, Arabic hamza, Indic vowels: each pair NFC joins is joined first, nothing else
+// (CanonicalComposition, TextFolding.foldBeyondTable).
+const COMPOSES = /[\(composingClass)]/u;
+function composed(text) {
+  const out = [];
+  for (const ch of text) {
+    if (out.length > 0 && COMPOSES.test(ch)) {
+      const pair = (out[out.length - 1] + ch).normalize("NFC");
+      if ([...pair].length === 1) { out[out.length - 1] = pair; continue; }
+    }
+    out.push(ch);
+  }
+  return out.join("");
+}
 function fold(text) {
+  if (COMPOSES.test(text)) text = composed(text);
   const exact = foldExactly(text);
   return exact !== null ? exact : text.normalize("NFKD").replace(/\\p{M}/gu, "").toLowerCase();
 }
