@@ -127,13 +127,17 @@ enum NextPageFinder {
     static func find(in document: JSONNode, container: JSONNode?, users: JSONNode?, lastID: (JSONNode) -> String?) -> NextPage? {
         var places = [Place(document)]
         if let container, container.index != document.index, container.kind == .object { places.append(Place(container)) }
-        guard places.contains(where: { $0.present != 0 }) else { return counted(in: places) }
+        let named = PagingFields(in: places.map(\.node))
+        guard places.contains(where: { $0.present != 0 }) else {
+            return named.more == false ? nil : named.next(more: named.more) ?? counted(in: places)
+        }
         var more: Bool?
         for place in places {
             for path in flags {
                 if let flag = place.value(at: path)?.bool { more = (more ?? false) || flag }
             }
         }
+        if more == nil { more = named.more }
         if more == false { return nil }
         for place in places {
             for path in urls {
@@ -158,6 +162,10 @@ enum NextPageFinder {
                 }
             }
         }
+        // By what the keys' names say (``PagingFields``): `d.__next`, `nextPageId`,
+        // `meta.next_page_link`, `metadata.next_offset`, a lone `cursor`, and beside a flag
+        // that more follow, `endingCursor`, `pagination.end_cursor`.
+        if let next = named.next(more: more) { return next }
         if more == true {
             // Offset paging says where the next page starts: `offset` (or `skip`) + `limit`
             // (PagerDuty's `more`, with no total), before the last id that cursor APIs go on after.
@@ -184,7 +192,7 @@ enum NextPageFinder {
     }
 
     /// Objects that hold the counts beside the users (Strapi's `meta.pagination`).
-    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"], ["page"]]
+    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"], ["page"], ["metadata"]]
 
     /// `base` + `path` (`path` starts with `/`), where `path` may already start with `base`'s own path.
     static func joined(_ base: String, _ path: String) -> String {
@@ -228,7 +236,9 @@ enum NextPageFinder {
             guard let value = object.field(key) else { return nil }
             return value.number?.integer ?? value.string.flatMap { Int($0) }
         }
-        if let page = integer("page"), let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount") ?? integer("pages"), page < pages {
+        if let page = integer("page") ?? integer("current_page") ?? integer("currentPage"),
+           let pages = integer("total_pages") ?? integer("totalPages") ?? integer("page_count") ?? integer("pageCount") ?? integer("pages")
+            ?? integer("number_of_pages") ?? integer("numberOfPages") ?? integer("last_page") ?? integer("lastPage"), page < pages {
             return NextPage(value: String(page + 1), source: "page + 1, of \(pages)")
         }
         // Spring Data's pages count from 0: `number` of `totalPages`.
@@ -238,6 +248,14 @@ enum NextPageFinder {
         if let total = integer("totalResults"), let perPage = integer("itemsPerPage") {
             let start = integer("startIndex") ?? 1
             if start - 1 + perPage < total, perPage > 0 { return NextPage(value: String(start + perPage), source: "startIndex + itemsPerPage, of \(total)") }
+        }
+        // Tableau's `pageNumber` and `pageSize` of `totalAvailable` (all three as text).
+        if let page = integer("pageNumber"), let size = integer("pageSize"), let total = integer("totalAvailable") ?? integer("totalElements"), size > 0, page * size < total {
+            return NextPage(value: String(page + 1), source: "pageNumber + 1, of \((total + size - 1) / size)")
+        }
+        // Wix's `offset` + `count` (this page's) of `total`.
+        if let total = integer("total"), let offset = integer("offset"), let count = integer("count"), count > 0, offset + count < total, object.field("limit") == nil {
+            return NextPage(value: String(offset + count), source: "offset + count, of \(total)")
         }
         if let total = integer("total"), let skip = integer("skip"), let limit = integer("limit"), limit > 0, skip + limit < total {
             return NextPage(value: String(skip + limit), source: "skip + limit, of \(total)")

@@ -49,6 +49,20 @@ extension GatewayTests {
             (#"{"success":true,"data":USERS,"additional_data":{"pagination":{"start":0,"more_items_in_collection":true,"next_start":100}}}"#, "100", "additional_data.pagination.next_start"),
             (#"{"users":USERS,"meta":{"page":0,"next_page_url":"https://conversations.twilio.com/v1/Users?Page=1"}}"#, "https://conversations.twilio.com/v1/Users?Page=1", "meta.next_page_url"),
             (#"{"results":USERS,"start":0,"_links":{"base":"https://x.atlassian.net/wiki/","next":"/rest/api/group/member?start=200"}}"#, "https://x.atlassian.net/wiki/rest/api/group/member?start=200", "_links.next after _links.base"),
+            // By the names' words (PagingFields): flags, `next…` values, cursors.
+            (#"{"d":{"results":USERS,"__next":"https://api4.successfactors.com/odata/v2/User?$skiptoken=abc"}}"#, "https://api4.successfactors.com/odata/v2/User?$skiptoken=abc", "__next"),
+            (#"{"offset":0,"limit":10,"totalFound":31,"content":USERS,"nextPageId":"MjI5"}"#, "MjI5", "nextPageId"),
+            (#"{"users":USERS,"meta":{"count":2,"total":40,"next_page_link":"https://api.aircall.io/v1/users?page=2"}}"#, "https://api.aircall.io/v1/users?page=2", "meta.next_page_link"),
+            (#"{"stat":"OK","response":USERS,"metadata":{"next_offset":100,"total_objects":250}}"#, "100", "metadata.next_offset"),
+            (#"{"requestId":"4al0","records":{"totalRecords":263,"currentPageSize":100,"cursor":"eyJhbGciOiJIUzI1"},"users":USERS}"#, "eyJhbGciOiJIUzI1", "records.cursor"),
+            (#"{"items":USERS,"cursor":"ZtkX9"}"#, "ZtkX9", "cursor"),
+            (#"{"subscribers":USERS,"pagination":{"has_previous_page":false,"has_next_page":true,"start_cursor":"WzFd","end_cursor":"WzJd","per_page":2}}"#, "WzJd", "pagination.end_cursor, more follow"),
+            (#"{"data":USERS,"hasMore":true,"endingCursor":"dXNlcl8wMDI="}"#, "dXNlcl8wMDI=", "endingCursor, more follow"),
+            (#"{"people":USERS,"metadata":{"paging":{"per_page":25,"current_page":1,"next_page":2,"prev_page":null}}}"#, "2", "metadata.paging.next_page"),
+            (#"{"pagination":{"pageNumber":"1","pageSize":"2","totalAvailable":"5"},"users":{"user":USERS}}"#, "2", "pageNumber + 1, of 3"),
+            (#"{"members":USERS,"metadata":{"count":2,"offset":0,"total":9}}"#, "2", "offset + count, of 9"),
+            (#"{"users":USERS,"meta":{"page":1,"total":60,"number_of_pages":3}}"#, "2", "page + 1, of 3"),
+            (#"{"data":USERS,"links":[{"rel":"self","uri":"/v3.0/users?limit=2"},{"rel":"next","uri":"/v3.0/users?limit=2&starting_after=58da"}]}"#, "/v3.0/users?limit=2&starting_after=58da", "links[rel=next].uri"),
         ])
         func theNextPage(json: String, value: String, source: String) throws {
             let found = try next(json.replacingOccurrences(of: "USERS", with: Self.users))
@@ -63,7 +77,11 @@ extension GatewayTests {
             #"{"data":{"users":{"pageInfo":{"hasNextPage":false,"endCursor":"Y3Vy"},"nodes":USERS}}}"#,
             #"{"Users":USERS,"IsTruncated":false,"Marker":"AAEAAX"}"#,
             #"{"page":3,"total_pages":3,"data":USERS}"#,
-            #"{"users":USERS,"cursor":"only with a flag"}"#,
+            #"{"users":USERS,"cursor":"ZtkX9","hasMore":false}"#,
+            // A flag by its words wins over any cursor (Ashby's last page keeps `nextCursor`).
+            #"{"success":true,"results":USERS,"moreDataAvailable":false,"nextCursor":"qB","syncToken":"7X16"}"#,
+            #"{"values":USERS,"isLastPage":true,"nextPageStart":null,"start":0}"#,
+            #"{"connections":USERS,"nextSyncToken":"CKjl","totalPeople":2}"#,
             // A single user, a top-level array: no paging in a body.
             #"{"id":"u1","email":"a@example.com","next":"https://x.example/2"}"#,
             "USERS",
