@@ -18,6 +18,13 @@ extension GatewayTests {
             (#"{"error":"invalid_grant","error_description":"Bad credentials"}"#, "invalid_grant: Bad credentials"),
             (#"{"errors":[{"message":"Rate limit exceeded","code":88},{"message":"Try later"}]}"#, "Rate limit exceeded; Try later"),
             (#"{"type":"about:blank","title":"Forbidden","status":403,"detail":"No access to users"}"#, "Forbidden: No access to users"),
+            // PascalCase problem details (Xero), Intuit's Fault, OData v2's message object,
+            // Constant Contact's array, Monday's error_message.
+            (#"{"Type":null,"Title":"Unauthorized","Status":401,"Detail":"AuthenticationUnsuccessful","Instance":"7c8e"}"#, "Unauthorized: AuthenticationUnsuccessful"),
+            (#"{"Fault":{"Error":[{"Message":"AuthenticationFailed","Detail":"Token expired","code":"3200"}],"type":"AUTHENTICATION"},"time":"2023-10-04"}"#, "AuthenticationFailed: Token expired"),
+            (#"{"error":{"code":"COE_GENERAL_FORBIDDEN","message":{"lang":"en-US","value":"Permission denied"}}}"#, "COE_GENERAL_FORBIDDEN: Permission denied"),
+            (#"[{"error_key":"unauthorized","error_message":"Unauthorized"}]"#, "Unauthorized (unauthorized)"),
+            (#"{"error_code":"UserUnauthorizedException","status_code":403,"error_message":"User unauthorized","error_data":{}}"#, "User unauthorized (UserUnauthorizedException)"),
         ])
         func recognised(_ body: String, _ message: String) throws {
             #expect(try ParsedJSON.with(body) { APIErrorBodies.message(in: $0) } == message)

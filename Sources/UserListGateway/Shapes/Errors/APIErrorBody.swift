@@ -100,7 +100,7 @@ enum APIErrorBodies {
     }
 
     private static let messageKeyBytes: [[UInt8]] = messageKeys.map { Array($0.utf8) }
-    private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason"]
+    private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason", "error_message"]
     private static let errorKeys: Set<String> = messageKeys.union([
         "id", "code", "error", "errors", "error_code", "errorCode", "errcode", "status", "statusCode", "status_code", "details",
         "type", "title", "request_id", "requestId", "trace_id", "traceId", "timestamp", "path", "url", "documentation_url",
@@ -110,7 +110,7 @@ enum APIErrorBodies {
     private static func saysItFailed(_ document: JSONNode) -> Bool {
         if document.field("ok")?.bool == false || document.field("success")?.bool == false { return true }
         if let status = document.field("status")?.string?.lowercased(), ["error", "fail", "failed", "failure"].contains(status) { return true }
-        for key: StaticString in ["code", "status", "statusCode", "status_code"] {
+        for key: StaticString in ["code", "status", "statusCode", "status_code", "Status", "StatusCode"] {
             if let code = document.field(key)?.number?.integer, (400..<600).contains(code) { return true }
         }
         if let code = document.field("errcode")?.number?.integer, code != 0 { return true }

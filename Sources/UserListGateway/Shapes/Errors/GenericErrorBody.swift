@@ -5,7 +5,9 @@
 /// Shopify's `{"errors": "…"}`, `{"detail": …}` (RFC 7807 problem details), Telegram's
 /// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`,
 /// WeChat's and WeCom's `{"errcode": …, "errmsg": …}`, Figma's `{"status": 403, "err": …}`, Crisp's
-/// `{"error": true, "reason": …}`, Paddle's `{"error": {"code", "detail"}}`.
+/// `{"error": true, "reason": …}`, Paddle's `{"error": {"code", "detail"}}`, Monday's
+/// `{"error_code", "error_message"}`; in PascalCase too: Xero's problem details `{"Title",
+/// "Detail", "Status"}`, QuickBooks' `{"Fault": {"Error": [{"Message", "Detail"}]}}`.
 /// Only for a document that holds no users: detection found none before this is asked.
 struct GenericErrorBody: APIErrorBody {
     func message(in document: JSONNode) -> String? {
@@ -32,7 +34,7 @@ struct GenericErrorBody: APIErrorBody {
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
         if let message = document.text(of: "message") ?? document.text(of: "msg") ?? document.text(of: "errmsg")
-            ?? document.text(of: "err") ?? document.text(of: "reason") {
+            ?? document.text(of: "err") ?? document.text(of: "reason") ?? document.text(of: "error_message") ?? document.text(of: "errorMessage") {
             let code = document.text(of: "error_code") ?? document.text(of: "code") ?? document.text(of: "errcode")
             return code.map { "\(message) (\($0))" } ?? message
         }
@@ -40,7 +42,24 @@ struct GenericErrorBody: APIErrorBody {
         if document.field("ok")?.bool == false, let description = document.text(of: "description") {
             return document.text(of: "error_code").map { "\(description) (error \($0))" } ?? description
         }
-        return nil
+        // PascalCase (.NET, Intuit): `Fault.Error[]`, or problem details' `Title` and `Detail`.
+        if let fault = document.field("Fault"), fault.kind == .object {
+            var messages: [String] = []
+            fault.field("Error")?.forEachElement { element in
+                if let words = Self.pascalProblem(element) { messages.append(words) }
+            }
+            if !messages.isEmpty { return messages.joined(separator: "; ") }
+        }
+        return Self.pascalProblem(document)
+    }
+
+    /// An error object's words in PascalCase: `Message`, else `Title: Detail`.
+    private static func pascalProblem(_ error: JSONNode) -> String? {
+        guard error.kind == .object else { return nil }
+        let detail = error.text(of: "Detail")
+        if let message = error.text(of: "Message") { return detail.map { "\(message): \($0)" } ?? message }
+        guard let title = error.text(of: "Title") else { return nil }
+        return detail.map { "\(title): \($0)" } ?? title
     }
 
     /// One error object's words: its `message`, else `title: detail` (JSON:API, RFC 7807).
