@@ -54,6 +54,7 @@ struct Userlist: ParsableCommand {
     }
 
     static func main() {
+        StandardStreams.holdClosedOnes()
         ProcessSignals.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `userlist --help`, `-h` and `userlist help`: the list's help (the default subcommand's
