@@ -52,6 +52,7 @@ extension UserListRun {
     public func run(to destination: OutputDestination, warnings: any WarningReporter, reporting: RunReporting? = nil) throws(UserlistError) -> RunStatistics {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         if let splitPages { try SplitPages(directory: splitPages, format: format, pageSize: query.pageSize).checkDirectory() }
+        try SummaryFile.checkCreatable(reporting?.summary)
         // The baseline is read first: a missing one fails the run before any input is.
         try guards?.prepare()
         if case .file(let path) = destination { guards?.keptFile = path } else if let splitPages { guards?.keptFile = splitPages }
@@ -140,7 +141,9 @@ extension UserListRun {
 
     /// `-o`, `--rejects` and `--summary` naming one file: ``DistinctOutputFiles``.
     package func checkDistinctFiles(output: OutputDestination, summary: OutputDestination?) throws(UserlistError) {
-        try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary)
+        try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary, inputs: inputs.compactMap { input in
+            if case .file(let path) = input { path } else { nil }
+        }, pages: splitPages.map { (directory: $0, extension: format.fileExtension) })
     }
 
     /// `--rejects` is put in place when the run succeeded or stopped on bad data (exit 65).
@@ -170,6 +173,20 @@ extension UserListRun {
 
 /// `--summary`'s text written where the list and `diff` both put it (see ``UserListRun/writeSummary(_:to:output:reporting:)``).
 enum SummaryFile {
+    /// Fails now (exit 73) when `--summary FILE` can't be created — a missing directory, a
+    /// directory — rather than after `-o` or the pages were put in place: a temporary file is
+    /// made beside it and removed. A device or named pipe is left alone (opening a pipe would
+    /// wait for its reader).
+    static func checkCreatable(_ destination: OutputDestination?) throws(UserlistError) {
+        guard case .file(let path)? = destination else { return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+           FileReading.regularFileSize(path) == nil { return }
+        let file: AtomicFile
+        do { file = try AtomicFile(path: path) } catch { throw UserlistError(.cantCreate, error, scope: "--summary") }
+        file.abandon()
+    }
+
     static func write(_ text: String, to destination: OutputDestination, output: OutputDestination, rejectsPath: String?, standardError: (String) -> Void) throws(UserlistError) {
         guard case .file(let path) = destination else {
             guard case .file = output, rejectsPath != "-" else { return standardError(text) }

@@ -107,7 +107,10 @@ public struct UserListDiffRun {
 
     /// ``DistinctOutputFiles``.
     private func checkDistinctFiles(output: OutputDestination) throws(UserlistError) {
-        try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary)
+        try DistinctOutputFiles.check(output: output, rejects: rejectsPath, summary: summary, inputs: (old + new).compactMap { input in
+            if case .file(let path) = input { path } else { nil }
+        })
+        try SummaryFile.checkCreatable(summary)
     }
 
     /// `--summary`: a file (replaced once written), or `-`: standard output when the entries went
