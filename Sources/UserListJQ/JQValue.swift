@@ -73,6 +73,34 @@ package struct JQValue: ~Copyable {
         return .success(value)
     }
 
+    /// A `--rawfile`'s text as a string (bytes that aren't UTF-8 replaced, as jq does), or a
+    /// `--slurpfile`'s JSON values as an array (invalid, with libjq's message, when one isn't
+    /// JSON) — what libjq's `jv_load_file` makes, from bytes already read.
+    package static func fileValue(_ bytes: [UInt8], slurp: Bool) -> JQValue {
+        JQValue(owning: bytes.withUnsafeBufferPointer { buffer -> jv in
+            let base = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            guard let base, !buffer.isEmpty else { return slurp ? jv_array() : jv_string("") }
+            guard slurp else { return jv_string_sized(base, Int32(buffer.count)) }
+            var values = jv_array()
+            let parser = jv_parser_new(0)
+            defer { jv_parser_free(parser) }
+            jv_parser_set_buf(parser, base, Int32(buffer.count), 0)
+            while true {
+                let value = jv_parser_next(parser)
+                if jv_get_kind(value) != JV_KIND_INVALID {
+                    values = jv_array_append(values, value)
+                    continue
+                }
+                if jv_invalid_has_msg(jv_copy(value)) != 0 {
+                    jv_free(values)
+                    return value
+                }
+                jv_free(value)
+                return values
+            }
+        })
+    }
+
     // MARK: Reading (borrowing)
 
     package var kind: jv_kind { jv_get_kind(raw) }

@@ -56,11 +56,41 @@ public struct JQVariables: Hashable, Sendable {
         do throws(SystemError) { try FileReading.checkReadable(source) } catch {
             throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)", error.reason))
         }
-        let value = JQValue(owning: jv_load_file(source, slurp ? 0 : 1))
+        // Read here, not by libjq's jv_load_file, which reads to the end whatever the size:
+        // `--rawfile x /dev/zero` grew until the allocator aborted the run (SIGABRT).
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try Self.read(source, shown: shown, limit: Self.fileLimit) } catch {
+            throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)", error.reason))
+        }
+        guard bytes.count <= Self.fileLimit else {
+            throw UserlistError(.data, Diagnostic(.unreadableInput, input: shown, option: "\(option) \(name)",
+                                                  "is larger than \(Self.fileLimit >> 20) MiB: give it as an input instead, or --jq over it"))
+        }
+        let value = JQValue.fileValue(bytes, slurp: slurp)
         guard value.isValid else {
             throw UserlistError(slurp ? .data : .noInput, Diagnostic(slurp ? .syntax : .unreadableInput, scope: "\(option) \(name)", input: shown, value.invalidMessage ?? "cannot be read"))
         }
         values.append((name, value.json()))
+    }
+
+    /// The most a `--rawfile` or `--slurpfile` holds: a value jq keeps whole in memory, several
+    /// times over as it is copied into each worker's bindings.
+    static let fileLimit = 256 << 20
+
+    /// Up to `limit` + 1 bytes of `path` (`/dev/stdin` for `-`): one more than the limit says it is past it.
+    private static func read(_ path: String, shown: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let fd = try FileReading.openInput(path)
+        defer { FileReading.closeInput(fd) }
+        var bytes = [UInt8](repeating: 0, count: min(limit + 1, max(FileReading.regularFileSize(path) ?? 0, 1 << 16) + 1))
+        var count = 0
+        while count <= limit {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - count)) }
+            let n = try FileReading.readAvailable(fd, into: &bytes, from: count, name: shown)
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     /// `--arg`: the value is a string.
