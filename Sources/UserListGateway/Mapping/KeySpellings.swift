@@ -2,7 +2,8 @@
 /// `FullPhotoUrl`, as Salesforce, .NET and PowerShell write them), and for a key of words
 /// (`first_name`, `emailAddress`, `user_id`) the column headers of a spreadsheet or a SQL export
 /// turned into JSON: `First Name`, `First name`, `Email Address`, `User ID`, `first name`, `FIRST_NAME`
-/// (a lone word in capitals: `ID`, `EMAIL`), and Zoho's `First_Name`. A mapping that names a spelling itself keeps it.
+/// (a lone word in capitals: `ID`, `EMAIL`), Zoho's `First_Name`, and Xero's `UserID`. A mapping that
+/// names a spelling itself keeps it.
 enum KeySpellings {
     /// Words written in capitals in a title (`User ID`, `Avatar URL`).
     private static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "guid"]
@@ -24,6 +25,13 @@ enum KeySpellings {
             spellings.append(words.joined(separator: "_").uppercased())
             // Title_Snake_Case, as Zoho writes its fields: `First_Name`, `Full_Name`, `Created_By`.
             spellings.append(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "_"))
+            // PascalCase and camelCase with the acronym in capitals, as Xero and Go write them:
+            // `UserID`, `ContactID`, `userID`, `AvatarURL`.
+            if words.contains(where: acronyms.contains) {
+                let capitalised = words.map { acronyms.contains($0) ? $0.uppercased() : $0.prefix(1).uppercased() + $0.dropFirst() }
+                spellings.append(capitalised.joined())
+                spellings.append(words[0] + capitalised.dropFirst().joined())
+            }
         }
         var seen: Set<String> = [key]
         return spellings.filter { seen.insert($0).inserted }

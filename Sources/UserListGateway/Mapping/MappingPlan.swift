@@ -232,8 +232,8 @@ final class MappingPlan: Sendable {
     private func wrappedPerson(_ slots: Slots) -> (node: JSONNode, key: String)? {
         // Cheapest first: most records have no wrapper object; Okta's (with a `profile`) have an id.
         guard wrapperSlots.contains(where: { slots.node($0.slot)?.kind == .object }), let ids = idRule,
-              (try? resolve(ids.field, ids.sources, slots, materialize: false)) == nil,
-              !hasIdentity(slots, nestedToo: false)
+              !hasIdentity(slots, nestedToo: false),
+              (try? resolve(ids.field, ids.sources, slots, materialize: false)) == nil || Self.isOnlyAWrapper(slots.record)
         else { return nil }
         for wrapper in wrapperSlots {
             guard let inner = slots.node(wrapper.slot), inner.kind == .object else { continue }
@@ -245,6 +245,21 @@ final class MappingPlan: Sendable {
         }
         return nil
     }
+
+    /// Whether every key of `record` is a wrapper's or a link's: Clever's `{"data": {…}, "uri":
+    /// "/v3.0/users/58da…"}`, Reddit's `{"kind": "t2", "data": {…}}`. Its `uri` is the person's
+    /// address, not an entity's id, so the person inside is the record.
+    private static func isOnlyAWrapper(_ record: JSONNode) -> Bool {
+        var only = true
+        record.forEachField { key, _ in
+            if only, !wrapperOrLinkKeys.contains(String(decoding: key, as: UTF8.self)) { only = false }
+        }
+        return only
+    }
+
+    private static let wrapperOrLinkKeys: Set<String> = Set(UserMapping.general.wrappers).union([
+        "uri", "url", "href", "self", "links", "_links", "kind", "type", "object",
+    ])
 
     /// Whether the record has a name, a username or an email of its own (or, with `nestedToo`,
     /// one level down).

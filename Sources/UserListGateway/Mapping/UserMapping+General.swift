@@ -17,7 +17,9 @@ extension UserMapping {
             // A name to show, over a formatted name, over given + family names (Google's and
             // SCIM's `name` objects hold all three); the same again one level down.
             .name: [
-                "displayName", "display_name", "displayname", "global_name", "name", "real_name", "realName", "full_name", "fullName", "fullname", "cn", "friendly_name", "friendlyName",
+                // A full name before `name`, which some APIs give the sign-in name (Tableau, Jamf).
+                "displayName", "display_name", "displayname", "global_name", "full_name", "fullName", "fullname", "defaultFullName",
+                "name", "real_name", "realName", "realname", "cn", "friendly_name", "friendlyName",
                 "employee_name", "person_name", "contact_name", "member_name",
                 "name.displayName", "name.display_name",
                 "name.formatted", "name.fullName", "name.full_name",
@@ -28,7 +30,7 @@ extension UserMapping {
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
-                .joined("forename", "surname"),
+                .joined("forename", "surname"), .joined("prenom", "nom"),
                 // Mailchimp's merge fields; Firebase's sign-in providers' names.
                 .joined("merge_fields.FNAME", "merge_fields.LNAME"), .primaryElement("providerUserInfo", key: "displayName"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
@@ -44,7 +46,10 @@ extension UserMapping {
             .email: [
                 "email", "mail", "e-mail", "E-Mail", "email_address", "e-mail address", "E-mail Address", "email_id", "email1", "Email 1",
                 "business_email", "personal_email", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
-                "emailId", "primaryWorkEmail", "enterprise_email", "org_email",
+                "emailId", "primaryWorkEmail", "enterprise_email", "org_email", "primary_email_address", "loginEmail", "login_email",
+                // An address object (Constant Contact's `{"address", "permission_to_send"}`,
+                // QuickBooks' `PrimaryEmailAddr`, Ashby's `primaryEmailAddress`).
+                "email_address.address", "emailAddress.address", "PrimaryEmailAddr.Address", "primaryEmailAddress.value",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
@@ -55,7 +60,9 @@ extension UserMapping {
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address", "*.mailAddress",
                 // A sign-in name that is an address stands for a missing email (Box's `login`).
                 .emailAddress("login"), .emailAddress("username"), .emailAddress("userName"), .emailAddress("user_name"),
-                .emailAddress("preferred_username"), .emailAddress("*.login"),
+                .emailAddress("preferred_username"), .emailAddress("*.login"), .emailAddress("loginName"),
+                // An id that is an address (LiveChat's agents).
+                .emailAddress("id"),
             ],
             // Avatars, then photos and pictures, then thumbnails: the larger image first. Each may
             // be a URL, a template with a size placeholder, a map of URLs keyed by size or an
@@ -75,11 +82,14 @@ extension UserMapping {
                 "thumbnail", "thumbnail_url", "thumbnailUrl", "thumbnailPhotoUrl", "smallPhotoUrl",
                 "*.avatar_url", "*.avatar", "*.avatarUrl", "*.avatar_urls", "*.avatar_template", "*.picture", "*.image",
                 "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",
+                // Later, as they were found: Ghost, Monday, Teamtailor, Vimeo, Recruitee.
+                "avatar_image", "photo_original", "picture.standard", "pictures.sizes", "photo_thumb_url", "photo_thumb",
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
                 "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
-                "work_number", "mobile_number", "phone1", "cell_phone",
+                "work_number", "mobile_number", "phone1", "cell_phone", "work_phone_number", "mobile_phone_number", "work_phone",
+                "workPhone", "sms", "PrimaryPhone.FreeFormNumber", "Mobile.FreeFormNumber",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 .primaryElement("phone", key: "value"), .primaryElement("phone_numbers", key: "number"),
@@ -91,13 +101,14 @@ extension UserMapping {
             .street: ["address.street", "address.address", "address.street_address", "address.streetAddress", "address.line1",
                       .joined("location.street.number", "location.street.name"), "location.street", "address"],
             .suite: ["address.suite", "address.line2"],
-            .city: ["address.city", "address.locality", "location.city", "city", "location"],
+            .city: ["address.city", "address.locality", "location.city", "city", "location", "PrimaryAddr.City", "BillAddr.City",
+                .primaryElement("addresses", key: "city"), .primaryElement("street_addresses", key: "city"), "*.city"],
             .zipcode: ["address.zipcode", "address.zip", "address.postalCode", "address.postal_code", "address.postcode",
                        "location.postcode", "location.postalCode", "zipcode", "postalCode"],
             .lat: ["address.geo.lat", "address.coordinates.lat", "address.coordinates.latitude", "location.coordinates.latitude", "location.coordinates.lat"],
             .lng: ["address.geo.lng", "address.coordinates.lng", "address.coordinates.longitude", "location.coordinates.longitude", "location.coordinates.lng"],
             .companyName: ["company.name", "company", "organization.name", "organization", "company_name", "companyName", "employer",
-                           "account_name.name"],
+                           "account_name.name", "orgname", "organization_name", "org_name", "person_company_name", "CompanyName", "*.company"],
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
@@ -149,7 +160,7 @@ extension UserMapping {
                 "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
                 "credentials", "permissions", "app_metadata", "timezone", "locale", "avatar", "image", "photo", "owner",
             ]),
-        wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker"],
+        wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker", "data"],
         containers: attributeContainers)
 
     /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in
@@ -172,12 +183,15 @@ extension UserMapping {
     static let opaqueIDs: [FieldSource] = [
         "uuid", "login.uuid", "_id.$oid", "_id", "entryUUID", "objectGUID", "uid", "gid", "localId", "id_str", "guid", "sub",
         "vid", "canonical-vid", "descriptor", "originId", "resourceName", "$id", "sid", "uri", "sys.id",
+        // ServiceNow's `sys_id`, OneRoster's `sourcedId`, an AT Protocol `did`, ADP's
+        // `associateOID`, Mixpanel's `$distinct_id`, a customer's `external_id` (Braze), Customer.io's `cio_id`.
+        "sys_id", "sourcedId", "did", "associateOID", "$distinct_id", "distinct_id", "external_id", "externalId", "cio_id",
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
     /// that asked for `login` and not `id`); an LDAP entry's distinguished name last (`dn`,
     /// ldapjs's `objectName`).
-    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "loginId", "dn", "objectName"]
+    static let loginIDs: [FieldSource] = ["username", "userName", "user_name", "login", "loginId", "login_name", "loginName", "dn", "objectName"]
 
     /// Fields that say what a record is (`"type": "bot"`, `"subjectKind": "group"`): a record
     /// typed as something that is not a person is left out (see ``NonPersonKind``).

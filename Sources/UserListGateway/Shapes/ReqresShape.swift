@@ -1,7 +1,7 @@
 import UserListDomain
 @_spi(Pipeline) import UserListJSON
 /// reqres.in's `GET /api/users`: `{"page", "per_page", "total", "total_pages", "data": [users]}`,
-/// users with `first_name`, `last_name`, `avatar`.
+/// users with `first_name`, `last_name`, `avatar` (read by the general mapping).
 struct ReqresShape: PayloadShape {
     var name: String { "reqres.in user list" }
 
@@ -19,10 +19,8 @@ struct ReqresShape: PayloadShape {
         return "this is page \(page) of \(pages) (\"total_pages\")"
     }
 
-    private static let mapping = UserMapping([
-        .id: ["id"],
-        .name: [.joined("first_name", "last_name")],
-        .email: ["email"],
-        .avatarURL: ["avatar"],
-    ])
+    /// The general mapping: it reads reqres.in's `id`, `first_name` + `last_name`, `email` and
+    /// `avatar` as this shape's own did, and other APIs with the same envelope (`data`,
+    /// `per_page`) as what they are — Vimeo's users have a `uri`, a `name`, `pictures.sizes`.
+    private static let mapping = UserMapping.general
 }

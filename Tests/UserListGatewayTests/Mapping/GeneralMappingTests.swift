@@ -167,6 +167,37 @@ extension GatewayTests {
             #expect(found.avatarURL == "https://img.clerk.com/emilie")
         }
 
+        /// A fifth sweep's providers: ids by other names (ServiceNow's `sys_id` over the login,
+        /// OneRoster's `sourcedId`, Xero's `ContactID`, Snowflake's `login_name`), a full name over
+        /// a sign-in `name` (Tableau), address objects (Constant Contact), PascalCase objects
+        /// (QuickBooks), a company that is a row's number (ActiveCampaign).
+        @Test(arguments: [
+            (#"{"sys_id":"62826bf03710200044e0bfc8bcbe5df1","user_name":"abel.tuter","first_name":"Abel","last_name":"Tuter","email":"abel.tuter@example.com"}"#,
+             User(id: "62826bf03710200044e0bfc8bcbe5df1", name: "Abel Tuter", username: "abel.tuter", email: "abel.tuter@example.com")),
+            (#"{"sourcedId":"5c9f5a6e","status":"active","username":"jdoe","givenName":"John","familyName":"Doe","role":"student"}"#,
+             User(id: "5c9f5a6e", name: "John Doe", username: "jdoe")),
+            (#"{"ContactID":"bd2270c3","ContactStatus":"ACTIVE","Name":"Rangi Parata","EmailAddress":"rangi@example.co.nz"}"#,
+             User(id: "bd2270c3", name: "Rangi Parata", email: "rangi@example.co.nz")),
+            (#"{"name":"JSMITH","login_name":"JSMITH","display_name":"John Smith","email":"jsmith@example.com","type":"PERSON"}"#,
+             User(id: "JSMITH", name: "John Smith", email: "jsmith@example.com")),
+            (#"{"id":"9f9e9d9c","name":"jdoe","fullName":"John Doe","email":"jdoe@example.com","siteRole":"Viewer"}"#,
+             User(id: "9f9e9d9c", name: "John Doe", email: "jdoe@example.com")),
+            (#"{"contact_id":"1618ae62","email_address":{"address":"dlang@example.com","permission_to_send":"implicit"},"first_name":"David","last_name":"Langley","street_addresses":[{"kind":"home","city":"Chicago"}]}"#,
+             User(id: "1618ae62", name: "David Langley", email: "dlang@example.com", address: Address(city: "Chicago"))),
+            (#"{"Id":"1","DisplayName":"Amy Lauterbach","PrimaryEmailAddr":{"Address":"amy@example.com"},"PrimaryPhone":{"FreeFormNumber":"(650) 555-3311"},"BillAddr":{"City":"Bayshore"}}"#,
+             User(id: "1", name: "Amy Lauterbach", email: "amy@example.com", phone: "(650) 555-3311", address: Address(city: "Bayshore"))),
+            (#"{"id":"1","email":"johndoe@example.com","firstName":"John","lastName":"Doe","orgname":"Doe Industries","organization":"3"}"#,
+             User(id: "1", name: "John Doe", email: "johndoe@example.com", company: Company(name: "Doe Industries"))),
+            (#"{"id":"2","email":"x@example.com","firstName":"Fatima","lastName":"El Amrani","organization":"3"}"#,
+             User(id: "2", name: "Fatima El Amrani", email: "x@example.com")),
+            // Clever's and Reddit's items: the person inside a wrapper beside only links.
+            (#"{"data":{"id":"58da8a43","email":"rosemary@example.net","name":{"first":"Rosemary","last":"Rodriguez"}},"uri":"/v3.0/users/58da8a43"}"#,
+             User(id: "58da8a43", name: "Rosemary Rodriguez", email: "rosemary@example.net")),
+        ])
+        func fifthSweep(json: String, expected: User) throws {
+            #expect(try user(json) == expected)
+        }
+
         @Test func theGeneralMappingFindsTheseRecordsUserLike() throws {
             for json in [Self.gitLabListItem, Self.stripeCustomer, Self.jsonAPIResource] {
                 #expect(try ParsedJSON.with(json) { GeneralEnvelopeShape.looksLikeUser($0) }, "\(json)")
