@@ -88,6 +88,24 @@ extension GatewayTests {
             expectSameAsWhole(text)
         }
 
+        /// `--skip-bad-json` over a one-line array read a region at a time: a bad element is
+        /// skipped alone, its text its own, however the regions fall (it took every element
+        /// after it in its region with it: the region's line was the bad record).
+        @Test func aBadElementOfAOneLineArrayIsSkippedAlone() throws {
+            var users = Self.users(1...120)
+            users[40] = #"{"id":41,"name":"bad" "email":"x"}"#
+            users[99] = #"{"id":100,"name":"bad2",}"#
+            let path = dir.write("array.json", "[" + users.joined(separator: ",") + "]")
+            for chunkSize in [200, 1000, 4000] {
+                for workers in [1, 3] {
+                    let read = try GatewayTests.read([.file(path)], chunkSize: chunkSize, workers: workers, skipBadJSON: true)
+                    let malformed = read.records.indices.filter { if case .malformed = read.records[$0] { true } else { false } }
+                    #expect(read.records.count == 120, "chunk \(chunkSize), \(workers) workers")
+                    #expect(malformed == [40, 99], "chunk \(chunkSize), \(workers) workers")
+                }
+            }
+        }
+
         @Test func unclosedArray() {
             expectSameAsWhole("[" + Self.users(1...80).joined(separator: ",\n"))
         }

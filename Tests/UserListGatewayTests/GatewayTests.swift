@@ -37,9 +37,10 @@ struct GatewayRead {
 
 extension GatewayTests {
     /// Reads `inputs` through ``UserGateway`` (its reader thread and all), with a chunk size if given.
-    static func read(_ inputs: [InputSource], chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil) throws -> GatewayRead {
+    static func read(_ inputs: [InputSource], chunkSize: Int? = nil, workers: Int? = nil, layout: InputLayout? = nil, skipBadJSON: Bool = false) throws -> GatewayRead {
         var gateway = chunkSize.map { UserGateway(inputs: inputs, chunkSize: $0) } ?? UserGateway(inputs: inputs)
         if let workers { gateway.workers = workers }
+        gateway.skipBadJSON = skipBadJSON
         gateway.layout = layout
         var batches: [RecordBatch] = []
         try gateway.readRecords { batches.append($0) }

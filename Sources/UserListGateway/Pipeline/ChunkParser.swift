@@ -38,6 +38,11 @@ struct ChunkParser {
     var arrayElements: ArrayElements? {
         didSet { readsArrayElements = arrayElements != nil }
     }
+    /// With ``arrayElements``: the offsets of the array's commas in the region (blanked), which
+    /// bound a bad element (``BadRecord``).
+    var elementSeparators: [Int] = []
+    /// ``elementSeparators`` while reading array elements, for ``BadRecord``.
+    private var badRecordSeparators: [Int]? { readsArrayElements ? elementSeparators : nil }
     /// Whether ``arrayElements`` and ``transform`` are set, asked per document as plain flags:
     /// testing or binding the optionals themselves (an existential inside each) copied them,
     /// and once the whole parser, through value witnesses (W1 on 50k users: ~15M instructions).
@@ -189,7 +194,7 @@ struct ChunkParser {
             var record: BadRecord
             var textStart: Int
             while true {
-                record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd, followedByInput: followedByInput)
+                record = BadRecord(around: bad, in: region, from: start, layout: layout, atEnd: atEnd, followedByInput: followedByInput, separators: badRecordSeparators)
                 // The documents before the bad record are parsed on their own; one of them can
                 // still be a bad record (line-delimited: valid JSON over two lines).
                 textStart = record.start
@@ -227,7 +232,7 @@ struct ChunkParser {
     private mutating func stop(at bad: BadDocument, in region: UnsafeRawBufferPointer, of chunk: InputChunk, atEnd: Bool, into batch: inout BatchBuilder) throws(UserlistError) -> RegionResult {
         var found = (documentStart: bad.documentStart, error: bad.error)
         while true {
-            let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput).start
+            let start = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput, separators: badRecordSeparators).start
             guard start > 0 else { break }
             do {
                 // The documents before it hold a number too big for a double: the chunk is read
@@ -360,7 +365,7 @@ struct ChunkParser {
     /// The error a run stops at: located where the bad record starts (see ``BadRecord``), with
     /// where the parser stopped when that is elsewhere. Offsets are `region`'s.
     private func syntaxError(_ found: (documentStart: Int, error: JSONSyntaxError), in region: UnsafeRawBufferPointer, atEnd: Bool, of chunk: InputChunk) -> UserlistError {
-        let record = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput)
+        let record = BadRecord(around: found, in: region, from: 0, layout: layout, atEnd: atEnd, followedByInput: followedByInput, separators: badRecordSeparators)
         let (location, message) = describe(record.error.shifted(by: baseOffset), startingAt: baseOffset + record.start, of: chunk)
         return UserlistError(.data, Diagnostic(.syntax, at: location, message))
     }

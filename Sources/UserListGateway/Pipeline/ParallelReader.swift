@@ -179,8 +179,9 @@ struct ParallelReader<Prepared: Sendable> {
             // A chunk's capacity, not the region's: buffers are recycled by size.
             let region = InputChunk(inputName: chunk.inputName, capacity: max(end, chunk.capacity), firstLine: chunk.firstLine, firstColumnOffset: chunk.firstColumnOffset)
             region.append(UnsafeRawBufferPointer(rebasing: chunk.bytes[..<end]))
-            region.blank(scanner.separators.filter { $0 < end })
-            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn), layout: .pretty, enclosing: document)
+            let separators = scanner.separators.filter { $0 < end }
+            region.blank(separators)
+            let job = ChunkJob<Prepared>(chunk: region, regionEnd: end, atEnd: true, carried: 0, elements: ArrayElements(mapping: mapping, path: path, next: handedOn), layout: .pretty, enclosing: document, separators: separators)
             pool.submit(job)
             pending.append(job)
             handedOn = scanner.elementsBeforeCut
@@ -273,8 +274,12 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     private var outcome: Outcome?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout, enclosing: SourceLocation? = nil) {
+    /// For a streamed array's elements: the offsets of its commas in the chunk (blanked).
+    let separators: [Int]
+
+    init(chunk: InputChunk, regionEnd: Int, atEnd: Bool, carried: Int, elements: ArrayElements?, layout: InputLayout, enclosing: SourceLocation? = nil, separators: [Int] = []) {
         self.layout = layout
+        self.separators = separators
         self.enclosing = enclosing
         self.chunk = chunk
         self.regionEnd = regionEnd
@@ -286,10 +291,12 @@ final class ChunkJob<Prepared: Sendable>: @unchecked Sendable {
     /// Run by a worker.
     func run(_ parser: inout ChunkParser, _ prepare: (RecordBatch) -> Prepared) {
         parser.arrayElements = elements
+        parser.elementSeparators = separators
         parser.layout = layout
         parser.enclosingDocument = enclosing
         defer {
             parser.arrayElements = nil
+            parser.elementSeparators = []
             parser.enclosingDocument = nil
         }
         // A record every 256 bytes or so: an export's users are 300–500 bytes a line.
