@@ -77,6 +77,10 @@ void ul_status_line_erase(void) {
     write_all("\r\033[K", 4);
 }
 
+// The text of an assertion libjq failed while a program ran (glibc writes "PROGRAM: FILE:LINE:
+// FUNCTION: Assertion `…' failed." to stderr, then aborts): the SIGABRT handler names it.
+static char assertion[256];
+
 static void say(const char *text) {
     ul_status_line_erase();
     size_t left = strlen(text);
@@ -103,7 +107,13 @@ static void handler(int sig, siginfo_t *info, void *context) {
     (void)context;
     say("userlist: ");
     say(label);
-    if (sig == SIGABRT) {
+    if (sig == SIGABRT && assertion[0] != '\0') {
+        // libjq's own assert (its line was held back by the stream below): a bug of libjq
+        // 1.6 the expression met, not memory (`"abc" | .[nan:]`, `1e20 | todate`).
+        say(": libjq 1.6 failed its own check (");
+        say(assertion);
+        say("), a bug of libjq this expression meets: write it another way\n");
+    } else if (sig == SIGABRT) {
         say(": the jq expression ran out of memory (unbounded recursion or output?); libjq 1.6 has no limit of its own\n");
     } else {
         say(": the jq expression recursed too deeply and exhausted its stack; libjq 1.6 has no depth limit\n");
@@ -133,9 +143,32 @@ void ul_guard_out_of_memory(void *unused) {
 // else to descriptor 2 as it comes (unbuffered, as stderr is: jq's `stderr` builtin writes there).
 static const char jq_stack_line[] = "jq: error: cannot allocate memory\n";
 
+
+static int is_assertion(const char *buffer, size_t size) {
+    static const char mark[] = "Assertion `";
+    if (size < sizeof mark) return 0;
+    for (size_t i = 0; i + sizeof mark - 1 <= size; i++) {
+        if (memcmp(buffer + i, mark, sizeof mark - 1) == 0) return 1;
+    }
+    return 0;
+}
+
 static ssize_t filtered_stderr_write(void *cookie, const char *buffer, size_t size) {
     (void)cookie;
     if (current_label != NULL && size == sizeof jq_stack_line - 1 && memcmp(buffer, jq_stack_line, size) == 0) return (ssize_t)size;
+    if (current_label != NULL && is_assertion(buffer, size)) {
+        // From after "PROGRAM: " to the end of the line.
+        size_t start = 0;
+        while (start + 1 < size && !(buffer[start] == ':' && buffer[start + 1] == ' ')) start++;
+        start = start + 2 < size ? start + 2 : 0;
+        size_t length = 0;
+        while (start + length < size && buffer[start + length] != '\n' && length < sizeof assertion - 1) {
+            assertion[length] = buffer[start + length];
+            length++;
+        }
+        assertion[length] = '\0';
+        return (ssize_t)size;
+    }
     write_all(buffer, size);
     return (ssize_t)size;
 }

@@ -12,18 +12,31 @@ package final class JQProgram {
     private let messages = MessageBox()
     /// The option the expression came from (`--where`), for the one line a crash in libjq becomes.
     private let label: UnsafeMutablePointer<CChar>
+    /// Compiled to end cleanly after its first output (see ``init(_:variables:label:firstOutputOnly:)``).
+    private let endsAfterFirst: Bool
 
     /// Compiles `expression` with `variables` bound (`$name`); throws libjq's first message.
     /// `label` names the option in the message if libjq's own recursion exhausts the stack.
     ///
     /// With the process-wide ``sandboxed``, `import` and `include` are refused and `env` and
     /// `$ENV` are empty (`--sandbox`).
-    package init(_ expression: String, variables: JQVariables = JQVariables(), label: String = "jq") throws(JQError) {
+    ///
+    /// `firstOutputOnly` (`--where`, whose answer is the first output): the expression is run as
+    /// `label $l | (EXPR) | ., break $l`, and after the first output the break is let unwind. Left
+    /// in the middle instead, libjq 1.6 asserted at the next input's start when the expression
+    /// had stopped inside a path expression (`first(paths(type == "string"))`, `isempty(paths)`):
+    /// "stack_restore: Assertion `path_len == 0' failed", every later user exit 65.
+    package init(_ expression: String, variables: JQVariables = JQVariables(), label: String = "jq", firstOutputOnly: Bool = false) throws(JQError) {
         if Self.sandboxed, JQPrelude.startsWithModuleDirective(expression) {
             throw JQError(message: "import and include are not allowed with --sandbox")
         }
         guard let state = jq_init() else { throw JQError(message: "cannot initialise libjq") }
         self.state = state
+        let wraps = firstOutputOnly && !JQPrelude.startsWithModuleDirective(expression)
+        endsAfterFirst = wraps
+        // On one line with the expression's first, so libjq's line numbers stay the expression's;
+        // the line break keeps a closing comment from taking the parenthesis.
+        let source = wraps ? "label $__userlist_first | (" + expression + "\n) | (., break $__userlist_first)" : expression
         // A C string of our own (the guard keeps the pointer while the program runs).
         let text = Array(label.utf8CString)
         self.label = .allocate(capacity: text.count)
@@ -57,7 +70,7 @@ package final class JQProgram {
             let line = JQValue(owning: jv_array_append(jv_array_append(jv_array(), jv_string("DEBUG:")), message)).json() + "\n"
             _ = FileWriting.writeAll(FileWriting.standardError, line)
         }, nil)
-        let compiled = jq_compile_args(state, JQPrelude.prefixed(expression, sandboxed: Self.sandboxed), variables.object().release())
+        let compiled = jq_compile_args(state, JQPrelude.prefixed(source, sandboxed: Self.sandboxed), variables.object().release())
         if compiled == 0 {
             throw JQError(message: messages.first ?? "cannot compile the expression")
         }
@@ -88,7 +101,11 @@ package final class JQProgram {
                 if jq_halted(state) != 0 { throw haltError() }
                 return
             }
-            if !body(output) { return }
+            if !body(output) {
+                // The break after the first output unwinds the expression (see ``init``).
+                if endsAfterFirst { jv_free(jq_next(state)) }
+                return
+            }
         }
     }
 

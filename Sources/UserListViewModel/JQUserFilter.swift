@@ -57,7 +57,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         // Only what libjq compiled is run natively: a program jq rejects gets jq's message.
         let program: JQProgram
         do {
-            program = try JQProgram(expression, variables: variables, label: "--where")
+            program = try JQProgram(expression, variables: variables, label: "--where", firstOutputOnly: true)
         } catch {
             throw UserlistError(.usage, Diagnostic(.expression, option: "--where", error.message))
         }
@@ -82,7 +82,7 @@ public final class JQUserFilter: UserFilter, @unchecked Sendable {
         let thread = Thread { [weak self] in
             // The expression compiled once already, so it compiles again.
             let spares = (0..<count).compactMap { _ in
-                (try? JQProgram(expression, variables: variables, label: "--where")).map { Worker(program: $0, native: native(), fields: fields) }
+                (try? JQProgram(expression, variables: variables, label: "--where", firstOutputOnly: true)).map { Worker(program: $0, native: native(), fields: fields) }
             }
             self?.checkIn(spares)
         }
