@@ -117,6 +117,15 @@ extension GatewayTests {
             #expect(outcome([.file(path)], chunkSize: 300) == outcome([.file(dir.write("plain.ndjson", Self.text))], chunkSize: 300))
         }
 
+        /// `pzstd` starts its files with a skippable frame (magic 0x184D2A50–5F): zstd all the
+        /// same (it was "invalid literal" at 1:1).
+        @Test(arguments: [0x50, 0x5F])
+        func zstdAfterASkippableFrame(_ first: Int) {
+            let skippable: [UInt8] = [UInt8(first), 0x2A, 0x4D, 0x18, 4, 0, 0, 0, 0xDE, 0xAD, 0xBE, 0xEF]
+            let path = dir.write("p.zst", bytes: skippable + Self.zstd(Array(Self.text.utf8)))
+            #expect(outcome([.file(path)], chunkSize: 500) == outcome([.file(dir.write("plain.ndjson", Self.text))], chunkSize: 500))
+        }
+
         @Test func errorsArePlacedInTheDecompressedText() {
             let broken = Self.text.replacingOccurrences(of: #""id":150,"#, with: #""id":150"#)
             let path = dir.write("broken.gz", bytes: Self.gzip(Array(broken.utf8)))

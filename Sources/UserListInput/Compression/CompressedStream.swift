@@ -24,6 +24,9 @@ package enum Compression {
     private static let magics: [(bytes: [UInt8], format: Compression)] = [
         ([0x1F, 0x8B], .gzip),
         ([0x28, 0xB5, 0x2F, 0xFD], .zstd),
+    ] + (0x50...0x5F).map { (bytes: [UInt8($0), 0x2A, 0x4D, 0x18], format: Compression.zstd) } + [
+        // zstd's skippable frames (0x184D2A5?, little-endian) start what `pzstd` writes; the
+        // decoder skips them. `P`…`_` then `*M` and a control byte is never the start of JSON.
         ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], .xz),  // "\xFD7zXZ\0"
         // The legacy .lzma header has no magic: its properties byte is 0x5D for every preset
         // of xz, lzma and 7-Zip, and the low bytes of their dictionary sizes (powers of two
