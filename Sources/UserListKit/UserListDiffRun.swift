@@ -30,6 +30,8 @@ public struct UserListDiffRun {
     /// `--where`, `--search`, `--jq` and their jq variables: each side is read as the list reads it.
     public var whereExpression: String?
     public var search: String?
+    /// `--jq-timeout`: as the list's.
+    public var jqTimeout: Double?
     public var preTransform: String?
     public var variables = JQVariables()
     /// `--include-non-people`, `--base-url`: the Gateway's mapping, as the list's.
@@ -64,6 +66,7 @@ public struct UserListDiffRun {
     /// Compares, writes the entries to `destination` and returns the counts (the CLI's exit status
     /// and count line come from them). Nothing is written before both sides have been read.
     public func run(to destination: OutputDestination = .standardOutput, warnings: any WarningReporter) throws(UserlistError) -> DiffCounts {
+        if let jqTimeout { JQProgram.limitRunningTime(to: jqTimeout) }
         guard !(old.contains(.standardInput) && new.contains(.standardInput)) else {
             throw UserlistError(.usage, Diagnostic(.usage, "standard input ('-') can be only one side of a diff"))
         }

@@ -50,6 +50,9 @@ struct DiffCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Reshape each input document of both sides with a jq expression before decoding, as the list's --jq.", valueName: "jq"))
     var jq: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop the diff (exit 65) when --where or --jq runs longer than this on one input, as the list's --jq-timeout; inf sets none.", valueName: "seconds"))
+    var jqTimeout: Double?
+
     @Flag(help: "Keep the records an API marks as bots, groups, apps, service or system accounts, organizations on both sides (left out by default, as in the list).")
     var includeNonPeople = false
 
@@ -122,6 +125,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("--base-url: '\(baseURL)' is not an absolute http or https URL (https://forum.example.org)")
         }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256, got \(threads)") }
+        if let jqTimeout, !(jqTimeout > 0) { throw ValidationError("--jq-timeout must be more than 0 seconds, got \(jqTimeout)") }
         if let format, DiffFormat(rawValue: format) == nil {
             throw ValidationError("--format: unknown format '\(format)'\(ClosestName.hint(for: format, in: DiffFormat.allCases.map(\.rawValue))) (expected \(DiffFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -158,6 +162,7 @@ struct DiffCommand: ParsableCommand {
         run.whereExpression = whereExpression
         run.search = search
         run.preTransform = jq
+        run.jqTimeout = jqTimeout
         run.variables = variables
         run.includeNonPeople = includeNonPeople
         run.baseURL = baseURL.flatMap(BaseURL.init)

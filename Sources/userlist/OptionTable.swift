@@ -18,7 +18,7 @@ enum OptionTable {
     /// Single-valued options by command path (`list`, `diff`, `stage merge`).
     static let single: [String: [[String]]] = [
         "list": listBeforeJQ + listGuards + listJQ + listDefaults,
-        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
+        "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--jq-timeout"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle + [["--split"], ["--range"], ["--buckets"]], "stage partial": listSingle, "stage plan": listSingle,
         "stage merge": listSingle + [["--lines"], ["--started"], ["--part"], ["--reject-lines"]],
         "fields": [["-f", "--format"]],
