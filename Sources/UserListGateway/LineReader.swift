@@ -102,7 +102,7 @@ public struct LineReader {
         var result = Lines()
         let chunk = Self.chunk(region, input: name, line: firstLine, columnOffset: 0)
         // Where the chunk's bytes start in `region`: documents' offsets are the chunk's.
-        let base = firstLine == 1 && chunk.skipByteOrderMark() ? 3 : 0
+        let base = firstLine == 1 ? chunk.skipByteOrderMark() : 0
         var line = 0
         let read = try parseToEnd(chunk, input: name, base: base, followingRewrites: false) { batch, chunk, base in
             let documents = batch.documents

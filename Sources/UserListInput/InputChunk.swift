@@ -117,14 +117,18 @@ import Synchronization
         forgetLines()
     }
 
-    /// Drops a UTF-8 byte order mark at the very start of the input; whether there was one.
-    package func skipByteOrderMark() -> Bool {
+    /// Drops the UTF-8 byte order marks at the very start of the input — one, or several where a
+    /// tool added its own to a file that had one (the text after them is whole: a second mark
+    /// there was "improper structure", fatal even with --skip-bad-json); the bytes dropped.
+    package func skipByteOrderMark() -> Int {
         let b = bytes
-        guard b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF else { return false }
-        Memory.move(storage, from: storage + 3, count: count - 3)
-        count -= 3
+        var marks = 0
+        while b.count >= marks + 3, b[marks] == 0xEF, b[marks + 1] == 0xBB, b[marks + 2] == 0xBF { marks += 3 }
+        guard marks > 0 else { return 0 }
+        Memory.move(storage, from: storage + marks, count: count - marks)
+        count -= marks
         forgetLines()
-        return true
+        return marks
     }
 
     /// Appends what `stream` decompresses next, up to the capacity; the count (0 at its end).

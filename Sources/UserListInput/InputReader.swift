@@ -18,7 +18,8 @@ package final class InputReader {
     /// Where the first chunk starts in the input (not 1:1 for a region of it).
     private var start: (line: Int, columnOffset: Int) = (1, 0)
     /// A UTF-8 byte order mark was dropped from the front: offsets in the file are 3 more.
-    private var skippedByteOrderMark = false
+    /// The bytes of the byte-order marks dropped at the input's start (``InputChunk/skipByteOrderMark()``).
+    private var skippedByteOrderMark = 0
     package let chunkSize: Int
     /// The capacity of the biggest chunk made so far: what reading holds at once, for tests.
     package private(set) var largestChunk = 0
@@ -86,7 +87,7 @@ package final class InputReader {
     /// This input's bytes from the first chunk on can be read again in place: it is a regular file.
     package var rereadable: RereadableBytes? {
         guard fd >= 0, decompressor == nil, FileReading.isRegularFile(fd) else { return nil }
-        let (fd, name, shift) = (fd, name, skippedByteOrderMark ? 3 : 0)
+        let (fd, name, shift) = (fd, name, skippedByteOrderMark)
         return RereadableBytes { buffer, offset throws(SystemError) in try FileReading.read(fd, into: buffer, at: offset + shift, name: name) }
     }
 
@@ -102,7 +103,7 @@ package final class InputReader {
         var chunk = InputChunk(inputName: name, capacity: chunkSize, firstLine: start.line, firstColumnOffset: start.columnOffset)
         largestChunk = max(largestChunk, chunk.capacity)
         try fill(chunk)
-        if start == (1, 0), !skippedByteOrderMark, chunk.skipByteOrderMark() { skippedByteOrderMark = true }
+        if start == (1, 0), skippedByteOrderMark == 0 { skippedByteOrderMark = chunk.skipByteOrderMark() }
         if start == (1, 0) {
             // A `curl -i` head bigger than the chunk: read on until its blank line, in a bigger one.
             while InputPreamble.endsInsideAResponseHead(chunk.bytes) {

@@ -56,6 +56,15 @@ extension InputTests {
             #expect(chunk.location(ofOffset: 1) == InputLocation(input: path, line: 1, column: 2))
         }
 
+        /// Two marks (a tool added its own to a file that had one) are dropped too: the text
+        /// after them is whole (the second was "improper structure", fatal with --skip-bad-json).
+        @Test func twoByteOrderMarksAreDropped() throws {
+            let path = dir.write("bom2.json", "\u{FEFF}\u{FEFF}[{\"id\":1}]")
+            let input = try InputReader(.file(path), errorBody: { _ in nil })
+            let chunk = try input.firstChunk()
+            #expect(Array(chunk.bytes) == Array("[{\"id\":1}]".utf8))
+        }
+
         /// A chunk that starts with bytes kept from the one before knows their line and column.
         @Test func aNextChunkStartsWhereTheKeptBytesWere() throws {
             let path = dir.write("lines.ndjson", "ab\ncdé\nfg\n")
