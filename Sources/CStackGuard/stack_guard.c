@@ -206,6 +206,12 @@ static void remove_pending(void) {
     }
 }
 
+static _Atomic(ul_guard_exit_hook) exit_hook = NULL;
+
+void ul_guard_set_exit_hook(ul_guard_exit_hook hook) {
+    atomic_store(&exit_hook, hook);
+}
+
 static void *watchdog(void *unused) {
     (void)unused;
     long long limit = (long long)(timeout_seconds * 1e9);
@@ -221,6 +227,12 @@ static void *watchdog(void *unused) {
             char line[256];
             snprintf(line, sizeof line, "userlist: %s: the jq expression ran longer than --jq-timeout %g seconds on one input\n", label ? label : "jq", timeout_seconds);
             say(line);
+            // Not a signal handler: the hook may write --summary (the jq thread is stuck in libjq).
+            ul_guard_exit_hook hook = atomic_load(&exit_hook);
+            if (hook != NULL) {
+                line[strlen(line) - 1] = '\0';
+                hook(line + strlen("userlist: "));
+            }
             remove_pending();
             _exit(65);
         }

@@ -123,6 +123,22 @@ package final class JQProgram {
         runningTimeLimit = seconds
     }
 
+    /// What to do with the one line (without `userlist: `) just before a `--jq-timeout` ends the
+    /// process, on the watchdog's thread while the program's own thread is stuck in libjq: the
+    /// list writes its `--summary` (a run stopped that way wrote none). Nil: nothing.
+    package static func onTimeout(_ body: (@Sendable (String) -> Void)?) {
+        timeoutAction.body = body
+        ul_guard_set_exit_hook(body == nil ? nil : { line in
+            guard let line else { return }
+            JQProgram.timeoutAction.body?(String(cString: line))
+        })
+    }
+
+    private final class TimeoutAction: @unchecked Sendable {
+        var body: (@Sendable (String) -> Void)?
+    }
+    private static let timeoutAction = TimeoutAction()
+
     /// A billion seconds (31 years): a `--jq-timeout` this long is no limit.
     package static let noLimit = 1e9
 

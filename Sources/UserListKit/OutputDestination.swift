@@ -86,6 +86,21 @@ extension UserListRun {
         var failure: UserlistError?
         var output: AtomicFile?
         let loadedCounts = LoadedCounts()
+        // A `--jq-timeout` ends the process from its watchdog: the summary is written there, with
+        // what was read so far (the run's other counts are not known then: null).
+        if let reporting, let summaryDestination = reporting.summary, jqTimeout != nil {
+            let inputCount = inputs.isEmpty ? 1 : inputs.count
+            let rejectsPath = self.rejectsPath
+            let write = { @Sendable (line: String) in
+                let summary = RunSummary(
+                    inputs: inputCount, bytes: progress.bytesRead, statistics: RunStatistics(), recordsSeen: progress.recordsRead,
+                    rejectedSeen: progress.recordsRejected, seconds: Date().timeIntervalSince(started),
+                    failure: UserlistError(.data, Diagnostic(.expression, line)))
+                try? SummaryFile.write(summary.json, to: summaryDestination, output: destination, rejectsPath: rejectsPath, standardError: reporting.standardError)
+            }
+            JQProgram.onTimeout(write)
+        }
+        defer { JQProgram.onTimeout(nil) }
         do {
             // The file is committed below, once the rejects are written too.
             (statistics, output) = try destination.writingUncommitted(standardOutput: standardOutput) { (writer) throws(UserlistError) in

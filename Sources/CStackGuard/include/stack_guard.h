@@ -28,6 +28,11 @@ void ul_guard_filter_stderr(void);
 /// the process with one line naming its option and exit 65 (a watchdog thread checks).
 void ul_guard_set_timeout(double seconds);
 
+/// Called on the watchdog's thread with the one line (no prefix, no line break) just before a
+/// `--jq-timeout` ends the process, so the run's `--summary` can still be written; NULL: none.
+typedef void (*ul_guard_exit_hook)(const char *line);
+void ul_guard_set_exit_hook(ul_guard_exit_hook hook);
+
 /// A status line (the progress line) is now shown (1) or not (0) on standard error, a terminal.
 void ul_status_line_set(int shown);
 
