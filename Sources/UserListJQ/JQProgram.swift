@@ -72,6 +72,8 @@ package final class JQProgram {
         }, nil)
         let compiled = jq_compile_args(state, JQPrelude.prefixed(source, sandboxed: Self.sandboxed), variables.object().release())
         if compiled == 0 {
+            // The expression's own message (`unexpected $end … line 1`), not the wrapper's.
+            if wraps { _ = try JQProgram(expression, variables: variables, label: label) }
             throw JQError(message: messages.first ?? "cannot compile the expression")
         }
     }
