@@ -119,10 +119,17 @@ struct OptionDefaults {
                 if let setting { settings[entry.key, default: []].append(setting) }
             }
         }
+        // Values no option of this run takes (another profile's, one a stronger source overrides):
+        // checked here as the option's own check would, so a typo is found today.
+        var unused: [(key: String, setting: Setting)] = []
         if let file {
             // Every profile is checked, not only the one asked for: a typo in another is found today, not on the night it is used.
             for (name, entries) in file.profiles where name != profileName {
-                for entry in entries { _ = try Self.setting(entry, in: file, options: options, keys: keys, table: "profile.\(name)", source: .file(path: file.path, line: entry.line)) }
+                for entry in entries {
+                    if let setting = try Self.setting(entry, in: file, options: options, keys: keys, table: "profile.\(name)", source: .profile(name, path: file.path, line: entry.line)) {
+                        unused.append((entry.key, setting))
+                    }
+                }
             }
             for entry in file.entries {
                 if let setting = try Self.setting(entry, in: file, options: options, keys: keys, table: nil, source: .file(path: file.path, line: entry.line)) {
@@ -130,6 +137,9 @@ struct OptionDefaults {
                 }
             }
         }
+
+        for (key, overridden) in settings { unused += overridden.dropFirst().map { (key, $0) } }
+        try Self.checkUnused(unused)
 
         var added: [String] = []
         var lines: [String] = []
@@ -150,6 +160,32 @@ struct OptionDefaults {
         result.insert(contentsOf: added, at: start)
         let explanation = lines.isEmpty ? nil : (["options (command line > USERLIST_* > profile > config file > default):"] + lines).joined(separator: "\n") + "\n"
         return OptionDefaults(arguments: result, explanation: explanation, origins: origins)
+    }
+
+    /// Each value the run won't use, checked alone as the list checks its option (`limit = -3`,
+    /// `fields = "id,nmae"`, a `where` that doesn't compile): exit 78 naming its place. Only a
+    /// message about the option itself counts — one that names another option is about their
+    /// combination, which only the run that has both can judge.
+    private static func checkUnused(_ unused: [(key: String, setting: Setting)]) throws(UserlistError) {
+        for (key, setting) in unused {
+            guard let value = setting.value else { continue }
+            var message: String?
+            if ["where", "jq", "jq-out"].contains(key) {
+                message = JQExpressionCheck.problem(in: value).map { "--\(key): \($0)" }
+            } else {
+                do { _ = try ListCommand.parse(["--\(key)=\(value)", "config-check.json"]) } catch {
+                    let text = ListCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                    let others = text.components(separatedBy: "--").dropFirst().filter { !$0.hasPrefix(key) }
+                    if text.hasPrefix("--\(key)") || text.contains("--\(key)"), others.isEmpty { message = text }
+                }
+            }
+            guard let message else { continue }
+            switch setting.source {
+            case .profile(_, let path, let line), .file(let path, let line): throw ConfigFile.error(path, line, message)
+            case .environment(let name): throw UserlistError(.config, Diagnostic(.configuration, input: name, message))
+            case .commandLine: continue
+            }
+        }
     }
 
     /// Variables of userlist's own that are not options.
