@@ -12,14 +12,22 @@ public enum Pager {
 
     /// The pager to use: `PAGER`, or `less -FRX` when `less` is on `PATH`; nil for none (`PAGER`
     /// empty or `cat`, or no `less`).
+    /// A `PAGER` whose program isn't there (`PAGER=nonexistent`) is none too: started through
+    /// `sh -c`, it failed after the table was written into its pipe, and the table was lost (exit 0).
     public static func command(environment: (String) -> String?) -> String? {
+        let path = environment("PATH") ?? "/usr/bin:/bin"
+        func runnable(_ program: Substring) -> Bool {
+            if program.contains("/") { return access(String(program), X_OK) == 0 }
+            return path.split(separator: ":").contains { access("\($0)/\(program)", X_OK) == 0 }
+        }
         if let pager = environment("PAGER") {
             let words = pager.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            return words.isEmpty || words == ["cat"] ? nil : pager
+            guard let program = words.first, words != ["cat"] else { return nil }
+            // A shell word we can't follow (a variable, an assignment, quotes) is left to `sh`.
+            if program.contains(where: { "$='\"=`".contains($0) }) { return pager }
+            return runnable(program) ? pager : nil
         }
-        let path = environment("PATH") ?? "/usr/bin:/bin"
-        let hasLess = path.split(separator: ":").contains { access("\($0)/less", X_OK) == 0 }
-        return hasLess ? "less -FRX" : nil
+        return runnable("less") ? "less -FRX" : nil
     }
 
     /// Runs `command` with `sh -c`, its standard input a pipe that standard output now writes to.

@@ -65,6 +65,11 @@ struct Userlist: ParsableCommand {
         if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             StandardError.printOrFail(rootHelp())
         }
+        // `userlist help nonsense` printed the list's help and exit 0: a help for what isn't there is a usage error.
+        if arguments.first == "help", arguments.count > 1, let (unknown, known) = Self.unknownHelpTopic(Array(arguments.dropFirst())) {
+            StandardError.report("help: no command '\(unknown)'\(ClosestName.hint(for: unknown, in: known)) (the commands: \(known.joined(separator: ", ")))")
+            ProcessExit.now(64)
+        }
         if let shell = CompletionScript.requestedShell(arguments) {
             guard let script = CompletionShell(rawValue: shell).flatMap(CompletionScript.script(for:)) else {
                 StandardError.report(shell.isEmpty ? "--generate-completion-script: name the shell: bash, zsh or fish" : "--generate-completion-script: unknown shell '\(shell)' (expected bash, zsh or fish)")
@@ -188,6 +193,19 @@ struct Userlist: ParsableCommand {
     }
 
     /// What a usage error's hint names: the help of the subcommand the command line is for.
+    /// What `userlist help TOPIC` knows: the subcommands, and the stages under `stage`.
+    static let helpTopics = ["list", "diff", "stage", "fields", "schema"]
+    private static let stageTopics = ["map", "partial", "merge", "plan"]
+
+    /// The first word of `help`'s topic that names no command (`help stage nonsense`: `nonsense`),
+    /// with the commands it could have named.
+    static func unknownHelpTopic(_ words: [String]) -> (String, [String])? {
+        guard let first = words.first, !first.hasPrefix("-") else { return nil }
+        guard helpTopics.contains(first) else { return (first, helpTopics) }
+        if first == "stage", words.count > 1, !words[1].hasPrefix("-"), !stageTopics.contains(words[1]) { return (words[1], stageTopics) }
+        return nil
+    }
+
     static func helpCommand(for arguments: [String]) -> String {
         switch arguments.first {
         case "diff": "userlist diff --help"
