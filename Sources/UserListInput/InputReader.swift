@@ -61,6 +61,8 @@ package final class InputReader {
             fd = FileReading.standardInput
             ownsDescriptor = false
         case .file(let path):
+            // `userlist ''` (an unset variable in a script): named, not `userlist: : No such file`.
+            guard !path.isEmpty else { throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: "''", "an input's name is empty (an unset variable?)")) }
             do { fd = try FileReading.openInput(path) } catch {
                 throw UserlistError(.noInput, Diagnostic(.unreadableInput, input: path, error.reason))
             }

@@ -394,7 +394,10 @@ public enum JSONSyntaxDiagnoser {
     /// UTF-16 export, or files joined with `cat` that each began with a UTF-8 byte-order mark.
     private static func unexpectedAtTopLevel(_ bytes: UnsafeRawBufferPointer, _ i: Int) -> String {
         let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+        let third = i + 2 < bytes.count ? bytes[i + 2] : 1, fourth = i + 3 < bytes.count ? bytes[i + 3] : 1
         switch (bytes[i], next) {
+        case (0xFF, 0xFE) where third == 0 && fourth == 0, (0x00, 0x00) where third == 0xFE && fourth == 0xFF:
+            return "a UTF-32 byte-order mark: userlist reads UTF-8 (convert with iconv -f UTF-32 -t UTF-8)"
         case (0xFF, 0xFE), (0xFE, 0xFF):
             return "a UTF-16 byte-order mark: userlist reads UTF-8 (convert with iconv -f UTF-16 -t UTF-8)"
         case (0xEF, 0xBB) where i + 2 < bytes.count && bytes[i + 2] == 0xBF:
