@@ -30,7 +30,9 @@ extension UserMapping {
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
                 .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
-                .joined("forename", "surname"), .joined("prenom", "nom"),
+                .joined("forename", "surname"), .joined("prenom", "nom"), .joined("first-name", "last-name"),
+                // Mixpanel's reserved `$properties` (an attribute container: its keys read as the record's).
+                "$name", .joined("$first_name", "$last_name"),
                 // Mailchimp's merge fields; Firebase's sign-in providers' names.
                 .joined("merge_fields.FNAME", "merge_fields.LNAME"), .primaryElement("providerUserInfo", key: "displayName"),
                 "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
@@ -50,6 +52,8 @@ extension UserMapping {
                 // An address object (Constant Contact's `{"address", "permission_to_send"}`,
                 // QuickBooks' `PrimaryEmailAddr`, Ashby's `primaryEmailAddress`).
                 "email_address.address", "emailAddress.address", "PrimaryEmailAddr.Address", "primaryEmailAddress.value",
+                // Memberstack's sign-in `auth.email`; Mixpanel's `$email`.
+                "auth.email", "$email",
                 // Lists of addresses: the primary one, else the first verified, else the first.
                 .primaryElement("emails", key: "value"), .primaryElement("emails", key: "email"),
                 .primaryElement("emails", key: "address"), .primaryElement("email", key: "value"),
@@ -83,13 +87,13 @@ extension UserMapping {
                 "*.avatar_url", "*.avatar", "*.avatarUrl", "*.avatar_urls", "*.avatar_template", "*.picture", "*.image",
                 "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",
                 // Later, as they were found: Ghost, Monday, Teamtailor, Vimeo, Recruitee.
-                "avatar_image", "photo_original", "picture.standard", "pictures.sizes", "photo_thumb_url", "photo_thumb",
+                "avatar_image", "photo_original", "picture.standard", "pictures.sizes", "photo_thumb_url", "photo_thumb", "$avatar",
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
                 "phone", "phone_number", "phoneNumber", "mobilePhone", "mobile_phone", "mobile", "cell", "telephone", "telephoneNumber",
                 "work_number", "mobile_number", "phone1", "cell_phone", "work_phone_number", "mobile_phone_number", "work_phone",
-                "workPhone", "sms", "PrimaryPhone.FreeFormNumber", "Mobile.FreeFormNumber",
+                "workPhone", "sms", "PrimaryPhone.FreeFormNumber", "Mobile.FreeFormNumber", "$phone",
                 .primaryElement("phoneNumbers", key: "value"), .primaryElement("businessPhones", key: "value"),
                 .primaryElement("phone_numbers", key: "phone_number"), .primaryElement("phone_numbers", key: "value"),
                 .primaryElement("phone", key: "value"), .primaryElement("phone_numbers", key: "number"),
@@ -102,7 +106,7 @@ extension UserMapping {
                       .joined("location.street.number", "location.street.name"), "location.street", "address"],
             .suite: ["address.suite", "address.line2"],
             .city: ["address.city", "address.locality", "location.city", "city", "location", "PrimaryAddr.City", "BillAddr.City",
-                .primaryElement("addresses", key: "city"), .primaryElement("street_addresses", key: "city"), "*.city"],
+                .primaryElement("addresses", key: "city"), .primaryElement("street_addresses", key: "city"), "*.city", "$city"],
             .zipcode: ["address.zipcode", "address.zip", "address.postalCode", "address.postal_code", "address.postcode",
                        "location.postcode", "location.postalCode", "zipcode", "postalCode"],
             .lat: ["address.geo.lat", "address.coordinates.lat", "address.coordinates.latitude", "location.coordinates.latitude", "location.coordinates.lat"],
@@ -171,7 +175,7 @@ extension UserMapping {
     /// identities (HubSpot's `identity-profiles[].identities[{"type": "EMAIL", "value"}]`).
     static let attributeContainers = [
         "attributes", "userAttributes", "user_attributes", "attrs", "customAttributes", "custom_attributes",
-        "traits", "properties", "claims",
+        "traits", "properties", "claims", "$properties", "customFields", "custom_fields",
         "identities", "identity-profiles", "identity_profiles", "identityProfiles",
     ]
 

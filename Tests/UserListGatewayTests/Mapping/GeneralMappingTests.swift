@@ -190,6 +190,11 @@ extension GatewayTests {
              User(id: "1", name: "John Doe", email: "johndoe@example.com", company: Company(name: "Doe Industries"))),
             (#"{"id":"2","email":"x@example.com","firstName":"Fatima","lastName":"El Amrani","organization":"3"}"#,
              User(id: "2", name: "Fatima El Amrani", email: "x@example.com")),
+            // Mixpanel's `$properties`, Memberstack's `auth.email` and `customFields`.
+            (#"{"$distinct_id":"13b2","$properties":{"$email":"ex@mixpanel.com","$first_name":"Jörg","$last_name":"Weiß","$city":"München","$phone":"+49 89 1"}}"#,
+             User(id: "13b2", name: "Jörg Weiß", email: "ex@mixpanel.com", phone: "+49 89 1", address: Address(city: "München"))),
+            (#"{"id":"mem_1","auth":{"email":"john@doe.com","hasPassword":true},"customFields":{"first-name":"John","last-name":"Doe","city":"Toronto"}}"#,
+             User(id: "mem_1", name: "John Doe", email: "john@doe.com", address: Address(city: "Toronto"))),
             // Clever's and Reddit's items: the person inside a wrapper beside only links.
             (#"{"data":{"id":"58da8a43","email":"rosemary@example.net","name":{"first":"Rosemary","last":"Rodriguez"}},"uri":"/v3.0/users/58da8a43"}"#,
              User(id: "58da8a43", name: "Rosemary Rodriguez", email: "rosemary@example.net")),
