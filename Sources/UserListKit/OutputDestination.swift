@@ -53,10 +53,18 @@ extension UserListRun {
         try checkDistinctFiles(output: destination, summary: reporting?.summary)
         if let splitPages { try SplitPages(directory: splitPages, format: format, pageSize: query.pageSize).checkDirectory() }
         try SummaryFile.checkCreatable(reporting?.summary)
-        // The baseline is read first: a missing one fails the run before any input is.
-        try guards?.prepare()
-        if case .file(let path) = destination { guards?.keptFile = path } else if let splitPages { guards?.keptFile = splitPages }
+        // The baseline is read first: a missing one fails the run before any input is — and
+        // --summary says so, as it does for every failure after the options were read.
         let started = Date()
+        do { try guards?.prepare() } catch {
+            if let reporting, let summaryDestination = reporting.summary {
+                let summary = RunSummary(inputs: inputs.isEmpty ? 1 : inputs.count, bytes: 0, statistics: RunStatistics(), recordsSeen: 0,
+                                         rejectedSeen: 0, seconds: Date().timeIntervalSince(started), failure: error, guards: guards)
+                try? writeSummary(summary.json, to: summaryDestination, output: destination, reporting: reporting)
+            }
+            throw error
+        }
+        if case .file(let path) = destination { guards?.keptFile = path } else if let splitPages { guards?.keptFile = splitPages }
         let progress = ReadProgress(totalBytes: knownInputSize)
         let display = reporting.flatMap { $0.showProgress ? ProgressDisplay(progress: progress, width: $0.terminalWidth, write: $0.standardError) : nil }
         // Results reaching the terminal end the progress line first: a table, a count or rows
