@@ -413,6 +413,15 @@ struct ChunkParser {
         }
     }
 
+    /// An API's error body: named by its input alone when it is the input's first document (a
+    /// response saved or piped, after its `curl -i` head), else with its place — a line of an
+    /// NDJSON of pages (`pages.ndjson:37:1: the API returned an error: …`).
+    private func apiError(_ message: String, at offset: Int, of chunk: InputChunk, batch: BatchBuilder) -> Diagnostic {
+        let first = batch.documents.isEmpty && chunk.firstLine == 1 && chunk.firstColumnOffset == 0
+            && UnsafeRawBufferPointer(rebasing: chunk.bytes[..<min(offset, chunk.count)]).isBlankJSON
+        return first ? Diagnostic(.apiError, input: chunk.inputName, message) : Diagnostic(.apiError, at: chunk.location(ofOffset: offset), message)
+    }
+
     private func decodeUsers(in root: JSONNode, at offset: Int, of chunk: InputChunk, into batch: inout BatchBuilder, transformed: Bool) throws(UserlistError) {
         let what = transformed ? "an output of --jq" : "this document"
         if root.kind == .object, let judge, !transformed, explanation == nil, nativeLinesGoToSingleUser,
@@ -430,12 +439,12 @@ struct ChunkParser {
         let arrayless = root.kind == .object && !root.holdsAnArray
         // A top-level array of errors (Salesforce's) would pass for users without ids.
         if !transformed, root.kind == .array, let message = APIErrorBodies.message(in: root) {
-            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+            throw UserlistError(.data, apiError(message, at: offset, of: chunk, batch: batch))
         }
         for shape in arrayless ? arraylessShapes : shapes {
             guard let records = shape.userRecords(in: root) else { continue }
             if !transformed, records.holdNone, let message = APIErrorBodies.failure(in: root) {
-                throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+                throw UserlistError(.data, apiError(message, at: offset, of: chunk, batch: batch))
             }
             let mapping = shape.mapping
             // A single user (a line of an export) says nothing about pages.
@@ -448,7 +457,7 @@ struct ChunkParser {
             case .single(let record, let path):
                 // An error body that passes for a user (`{"id": "unauthorized", "message": …}`).
                 if !transformed, path.isEmpty, let message = APIErrorBodies.failureOfOne(record) {
-                    throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+                    throw UserlistError(.data, apiError(message, at: offset, of: chunk, batch: batch))
                 }
                 batch.startDocument(at: offset, path: path, isArray: false, transformed: transformed)
                 batch.records.append(map(record, with: mapping, transformed: transformed))
@@ -466,7 +475,7 @@ struct ChunkParser {
             return
         }
         if !transformed, let message = APIErrorBodies.failure(in: root) {
-            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+            throw UserlistError(.data, apiError(message, at: offset, of: chunk, batch: batch))
         }
         // An API's page that lists no users by leaving its list out (asked only here: a
         // document without users is rare, and most shapes' empty pages hold an empty array).
@@ -477,7 +486,7 @@ struct ChunkParser {
             return
         }
         if !transformed, let message = APIErrorBodies.message(in: root) {
-            throw UserlistError(.data, Diagnostic(.apiError, input: chunk.inputName, message))
+            throw UserlistError(.data, apiError(message, at: offset, of: chunk, batch: batch))
         }
         if skipBadJSON {
             // A stray `42` or `[1, 2]` among an export's lines is one record that is not a user,
