@@ -119,6 +119,8 @@ extension UserListRun {
             // Writing failed after the whole input was read: what it came to is known.
             statistics.report = loadedCounts.report
             statistics.matched = loadedCounts.matched
+            // Rows streamed to standard output are out: the summary counts them.
+            if destination == .standardOutput, splitPages == nil, loadedCounts.streamed > 0 { statistics.written = loadedCounts.streamed }
             // A guard that failed had the whole answer: its counts still go into --summary.
             if let guards, guards.failedOption != nil {
                 statistics.report = guards.report

@@ -34,6 +34,9 @@ public struct RunStatistics: Sendable {
 final class LoadedCounts {
     var report: LoadReport?
     var matched: Int?
+    /// Rows a streamed format has written so far: on standard output they are out, whatever
+    /// happens next, and a failed run's `--summary` says how many (it said `null` after 700,000).
+    var streamed = 0
 }
 
 /// `--summary FILE` (or `-`, standard error): one JSON object per run.

@@ -220,7 +220,7 @@ public struct UserListRun {
             statistics.written = spool.count
             statistics.report = viewModel.loadReport
         case .stream(let streaming):
-            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact, loaded: loaded)
+            statistics.written = try stream(viewModel, streaming, to: output, highlight: highlight?.compact, loaded: loaded, counted: loadedCounts)
             statistics.lastValue = statistics.written ?? 0 > 0 ? .truthy : .none
             statistics.matched = viewModel.state.page?.totalItems
             statistics.report = viewModel.loadReport
@@ -297,7 +297,7 @@ public struct UserListRun {
     /// before any row writes nothing (a payload of groups is one line on standard error).
     private func stream(
         _ viewModel: UserListViewModel, _ renderer: any RowStreamingRenderer, to output: OutputWriter, highlight: JSONHighlighter?,
-        loaded: () throws(UserlistError) -> Void
+        loaded: () throws(UserlistError) -> Void, counted: LoadedCounts? = nil
     ) throws(UserlistError) -> Int {
         var written = 0
         var headerWritten = false
@@ -316,6 +316,7 @@ public struct UserListRun {
             }
             written += rows.count
             try output.flush()
+            counted?.streamed = written
         }
         if case .error(let error) = viewModel.state {
             try? output.flush()
