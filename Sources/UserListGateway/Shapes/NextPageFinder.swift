@@ -175,6 +175,9 @@ enum NextPageFinder {
                     return NextPage(value: String(offset + limit), source: "\(place.node.field("offset") != nil ? "offset" : "skip") + limit, more follow")
                 }
             }
+            // Counts, where the page gives them (`"last": false` beside `page` of `total_pages`),
+            // say the next page better than the last id.
+            if let next = counted(in: places) { return next }
             if let last = users?.lastElement, let id = lastID(last) {
                 return NextPage(value: id, source: "has_more + last id")
             }

@@ -62,6 +62,7 @@ extension GatewayTests {
             (#"{"pagination":{"pageNumber":"1","pageSize":"2","totalAvailable":"5"},"users":{"user":USERS}}"#, "2", "pageNumber + 1, of 3"),
             (#"{"members":USERS,"metadata":{"count":2,"offset":0,"total":9}}"#, "2", "offset + count, of 9"),
             (#"{"users":USERS,"meta":{"page":1,"total":60,"number_of_pages":3}}"#, "2", "page + 1, of 3"),
+            (#"{"users":USERS,"meta":{"page":1,"total_pages":3},"links":{"next":null},"last":false}"#, "2", "page + 1, of 3"),
             (#"{"data":USERS,"links":[{"rel":"self","uri":"/v3.0/users?limit=2"},{"rel":"next","uri":"/v3.0/users?limit=2&starting_after=58da"}]}"#, "/v3.0/users?limit=2&starting_after=58da", "links[rel=next].uri"),
         ])
         func theNextPage(json: String, value: String, source: String) throws {
