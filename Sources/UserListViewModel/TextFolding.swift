@@ -36,14 +36,7 @@ enum TextFolding {
 
     /// Text with non-ASCII bytes: the table, or Foundation for context-dependent text.
     private static func foldNonASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
-        var fallback = false
-        let folded = String(unsafeUninitializedCapacity: utf8.count * FoldingTable.maxGrowth) { buffer in
-            let written = foldUTF8(utf8, into: buffer.baseAddress!)
-            if written < 0 { fallback = true; return 0 }
-            return written
-        }
-        if !fallback { return folded }
-        return foldBeyondTable(String(decoding: utf8, as: UTF8.self))
+        tableFolded(utf8, composing: true) ?? foldBeyondTable(String(decoding: utf8, as: UTF8.self))
     }
 
     /// Text the table gave up on. Text in NFD (macOS file names, some input methods) that spells
@@ -58,16 +51,18 @@ enum TextFolding {
             return foldedByFoundation(text)
         }
         var composed = CanonicalComposition.composed(text)
-        let folded: String? = composed.withUTF8 { utf8 in
-            var fallback = false
-            let folded = String(unsafeUninitializedCapacity: utf8.count * FoldingTable.maxGrowth) { buffer in
-                let written = foldUTF8(utf8, into: buffer.baseAddress!, composing: false)
-                if written < 0 { fallback = true; return 0 }
-                return written
-            }
-            return fallback ? nil : folded
+        return composed.withUTF8 { tableFolded($0, composing: false) } ?? foldedByFoundation(composed)
+    }
+
+    /// The table's folding of `utf8` as a String; nil when the table gives up (``foldUTF8``).
+    private static func tableFolded(_ utf8: UnsafeBufferPointer<UInt8>, composing: Bool) -> String? {
+        var fallback = false
+        let folded = String(unsafeUninitializedCapacity: utf8.count * FoldingTable.maxGrowth) { buffer in
+            let written = foldUTF8(utf8, into: buffer.baseAddress!, composing: composing)
+            if written < 0 { fallback = true; return 0 }
+            return written
         }
-        return folded ?? foldedByFoundation(composed)
+        return fallback ? nil : folded
     }
 
     private static func foldedByFoundation(_ text: String) -> String {

@@ -217,7 +217,7 @@ enum NextPageFinder {
 
     /// A string that isn't blank, or a number's text; `0` is none (Twitter's last page says
     /// `"next_cursor": 0`, and a loop that asked for page 0 would start over).
-    private static func text(_ node: JSONNode) -> String? {
+    static func text(_ node: JSONNode) -> String? {
         if let string = node.string { return string.allSatisfy(\.isWhitespace) || string == "0" ? nil : string }
         if node.kind == .number, let text = node.number?.text { return text == "0" ? nil : text }
         return nil

@@ -40,7 +40,7 @@ struct PagingFields {
                 value.forEachElement { link in
                     guard link.kind == .object, link.field("rel")?.string?.lowercased() == "next" else { return }
                     for key: StaticString in ["uri", "href", "url"] {
-                        if let url = link.field(key).flatMap(Self.text) { nexts.append((path + "[rel=next]." + "\(key)", url)); return }
+                        if let url = link.field(key).flatMap(NextPageFinder.text) { nexts.append((path + "[rel=next]." + "\(key)", url)); return }
                     }
                 }
             case .bool:
@@ -51,7 +51,7 @@ struct PagingFields {
                     flag(text == "true", named: name)
                     return
                 }
-                guard let text = Self.text(value) else { return }
+                guard let text = NextPageFinder.text(value) else { return }
                 if name.hasPrefix("next"), !name.contains("sync"), !name.contains("date"), !name.contains("time"), !name.hasSuffix("at") {
                     nexts.append((path, text))
                 } else if name.contains("cursor"), !name.contains("prev"), !name.contains("before"), !name.contains("start") {
@@ -88,14 +88,5 @@ struct PagingFields {
     /// are `hasmoreitems`.
     private static func normalized(_ key: String) -> String {
         String(String.UnicodeScalarView(key.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })).lowercased()
-    }
-
-    /// A value that isn't blank, `0` or a number in text that is `0` (Twitter's last page).
-    private static func text(_ node: JSONNode) -> String? {
-        if let string = node.string {
-            return string.allSatisfy(\.isWhitespace) || string == "0" ? nil : string
-        }
-        if let text = node.number?.text { return text == "0" ? nil : text }
-        return nil
     }
 }

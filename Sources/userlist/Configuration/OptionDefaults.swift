@@ -176,7 +176,7 @@ struct OptionDefaults {
                 do { _ = try ListCommand.parse(["--\(key)=\(value)", "config-check.json"]) } catch {
                     let text = ListCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
                     let others = text.components(separatedBy: "--").dropFirst().filter { !$0.hasPrefix(key) }
-                    if text.hasPrefix("--\(key)") || text.contains("--\(key)"), others.isEmpty { message = text }
+                    if text.contains("--\(key)"), others.isEmpty { message = text }
                 }
             }
             guard let message else { continue }
