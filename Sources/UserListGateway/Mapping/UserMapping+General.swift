@@ -28,7 +28,10 @@ extension UserMapping {
                 .joined("name.first_name", "name.last_name"), .joined("name.firstName", "name.lastName"),
                 // A list of names (Google People's `names[]`): the primary one's.
                 .primaryElement("names", key: "displayName"), .primaryElement("names", key: "unstructuredName"),
-                .joined("first_name", "last_name"), .joined("firstName", "lastName"), .joined("given_name", "family_name"),
+                .joined("first_name", "last_name"),
+                // A first name beside the last one kept among custom fields (Kit's, MailerLite's `fields`).
+                .joined("first_name", "fields.last_name"), .joined("fields.name", "fields.last_name"),
+                .joined("firstName", "lastName"), .joined("given_name", "family_name"),
                 .joined("givenName", "familyName"), .joined("givenName", "surname"), .joined("givenName", "sn"), .joined("firstname", "lastname"),
                 .joined("forename", "surname"), .joined("prenom", "nom"), .joined("first-name", "last-name"),
                 // Mixpanel's reserved `$properties` (an attribute container: its keys read as the record's).
@@ -39,6 +42,9 @@ extension UserMapping {
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
                 .joined("*.firstname", "*.lastname"), .joined("*.first-name", "*.last-name"),
+                // ADP's workers: `person.legalName` (`familyName1`, as Spanish names have two).
+                .joined("legalName.givenName", "legalName.familyName1"), .joined("*.legalName.givenName", "*.legalName.familyName1"),
+                "legalName.formattedName", "*.legalName.formattedName",
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
@@ -61,6 +67,8 @@ extension UserMapping {
                 .primaryElement("email_addresses", key: "address"), .primaryElement("email_addresses", key: "value"),
                 .primaryElement("emailAddresses", key: "value"), .primaryElement("emailAddresses", key: "emailAddress"),
                 .primaryElement("emailAddresses", key: "address"), .primaryElement("_embedded.emails", key: "value"),
+                // ADP's workers: the work address, else the person's own.
+                .primaryElement("businessCommunication.emails", key: "emailUri"), .primaryElement("*.communication.emails", key: "emailUri"),
                 "userPrincipalName", "*.email", "*.mail", "*.emailAddress", "*.email_address", "*.mailAddress",
                 // A sign-in name that is an address stands for a missing email (Box's `login`).
                 .emailAddress("login"), .emailAddress("username"), .emailAddress("userName"), .emailAddress("user_name"),
@@ -99,6 +107,8 @@ extension UserMapping {
                 .primaryElement("phone", key: "value"), .primaryElement("phone_numbers", key: "number"),
                 .primaryElement("phones", key: "phone"), .primaryElement("phones", key: "number"), .primaryElement("phones", key: "value"),
                 .primaryElement("_embedded.phones", key: "value"),
+                .primaryElement("businessCommunication.landlines", key: "formattedNumber"),
+                .primaryElement("businessCommunication.mobiles", key: "formattedNumber"),
                 "*.phone", "*.mobilePhone", "*.phone_number",
             ],
             .website: ["website", "website_url", "blog", "homepage", "profileUrl", "profile_url", "html_url", "web_url", "*.website"],

@@ -454,6 +454,11 @@ struct ChunkParser {
             case .array(let array, let path):
                 batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
                 array.forEachElement { batch.records.append(map($0, with: mapping, transformed: transformed)) }
+            case .arrays(let arrays):
+                for (array, path) in arrays {
+                    batch.startDocument(at: offset, path: path, isArray: true, transformed: transformed)
+                    array.forEachElement { batch.records.append(map($0, with: mapping, transformed: transformed)) }
+                }
             case .single(let record, let path):
                 // An error body that passes for a user (`{"id": "unauthorized", "message": …}`).
                 if !transformed, path.isEmpty, let message = APIErrorBodies.failureOfOne(record) {
@@ -538,6 +543,16 @@ struct ChunkParser {
                 explanation.record(sources: shape.mapping.sources(of: record))
                 if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path + [.index(index)]), reason: reason) }
                 index += 1
+            }
+        case .arrays(let arrays):
+            explanation.document(input: chunk.inputName, shape: shape.name, path: arrays.map { JSONPathLocator.describe($0.path) }.joined(separator: ", ") + suffix)
+            for (array, path) in arrays {
+                var index = 0
+                array.forEachElement { record in
+                    explanation.record(sources: shape.mapping.sources(of: record))
+                    if let reason = shape.mapping.exclusionReason(of: record) { explanation.leftOut(path: JSONPathLocator.describe(path + [.index(index)]), reason: reason) }
+                    index += 1
+                }
             }
         case .single(let record, let path):
             explanation.document(input: chunk.inputName, shape: shape.name, path: JSONPathLocator.describe(path) + suffix)

@@ -81,6 +81,9 @@ enum UserRecords {
     /// An object at `path` whose every field is a user, keyed by the user's id
     /// (`{"U1": {…}, "U2": {…}}`): a record without an id of its own gets its key (``KeyedUsersShape``).
     case keyed(JSONNode, path: [JSONPathComponent])
+    /// The same list in every element of an outer list (each team's `members`): their records
+    /// in document order, each array at its own path (``DeepEnvelopeShape``).
+    case arrays([(JSONNode, path: [JSONPathComponent])])
     /// Several arrays could be the users: the document needs `--users-at`.
     case ambiguous([[JSONPathComponent]])
 
@@ -88,6 +91,7 @@ enum UserRecords {
     var holdNone: Bool {
         switch self {
         case .array(let node, _), .keyed(let node, _): node.count == 0
+        case .arrays(let arrays): arrays.allSatisfy { $0.0.count == 0 }
         case .single, .ambiguous: false
         }
     }

@@ -20,8 +20,9 @@ enum PayloadShapes {
         SingleUserShape(),
         GraphQLShape(),
         KeyedUsersShape(),
+        DeepEnvelopeShape(),
     ]
 
     /// What detection looks for, for the message when nothing matched.
-    static let expectation = "expected a user object, an array of users, or an envelope holding one (an array of objects with an email, a username or a person's name, at the top level or one level down)"
+    static let expectation = "expected a user object, an array of users, or an envelope holding one (an array of objects with an email, a username or a person's name, at any depth)"
 }

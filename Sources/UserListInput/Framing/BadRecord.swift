@@ -38,7 +38,7 @@ package struct BadRecord {
             error = found.error
             return
         }
-        let lineStart = region[lowerBound..<documentStart].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lowerBound
+        let lineStart = Self.lastLineBreak(in: region, lowerBound..<documentStart).map { $0 + 1 } ?? lowerBound
         switch layout {
         case .lines:
             // The whole line: good documents before the bad one on it go with it, as a line is a record.
@@ -66,8 +66,37 @@ package struct BadRecord {
 
     /// Just after the line break that ends the line holding `offset`.
     private static func lineEnd(from offset: Int, in region: UnsafeRawBufferPointer, atEnd: Bool) -> Int? {
-        if let newline = region[offset...].firstIndex(of: UInt8(ascii: "\n")) { return newline + 1 }
+        if let newline = firstLineBreak(in: region, from: offset) { return newline + 1 }
         return atEnd ? region.count : nil
+    }
+
+    /// A line ends at `\n`, or at a `\r` that no `\n` follows: a file saved with classic Mac
+    /// line ends is lines too, and a bad record among them is its line, not every user after it
+    /// (one `\r`-only file of 3 users and a cut one lost the user after it to the reject).
+    /// Line numbers in messages count `\n` only, as the Spark stages' lines do.
+    private static func isLineBreak(_ index: Int, in region: UnsafeRawBufferPointer) -> Bool {
+        let byte = region[index]
+        if byte == UInt8(ascii: "\n") { return true }
+        return byte == UInt8(ascii: "\r") && (index + 1 == region.count || region[index + 1] != UInt8(ascii: "\n"))
+    }
+
+    private static func firstLineBreak(in region: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        var index = offset
+        while index < region.count {
+            // memchr-fast for `\n`; a lone `\r` is rare, so it is looked for only before that `\n`.
+            let newline = region[index...].firstIndex(of: UInt8(ascii: "\n")) ?? region.count
+            if let cr = region[index..<newline].firstIndex(of: UInt8(ascii: "\r")), isLineBreak(cr, in: region) { return cr }
+            if newline < region.count { return newline }
+            index = newline
+        }
+        return nil
+    }
+
+    private static func lastLineBreak(in region: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        let newline = region[range].lastIndex(of: UInt8(ascii: "\n"))
+        let after = newline.map { $0 + 1 } ?? range.lowerBound
+        if let cr = region[after..<range.upperBound].lastIndex(where: { $0 == UInt8(ascii: "\r") }), isLineBreak(cr, in: region) { return cr }
+        return newline
     }
 
     /// The start of the first line after `documentStart`'s that can start a document of its own:
@@ -75,17 +104,17 @@ package struct BadRecord {
     /// array, and that value is whole and valid and ends its line. Lines that can't (`  "id": 7,`,
     /// `}`, an array's `{"id": 1},`) belong to the bad record.
     private static func nextDocumentLine(after documentStart: Int, indentation: Int, in region: UnsafeRawBufferPointer, atEnd: Bool) -> Int? {
-        var newline = region[documentStart...].firstIndex(of: UInt8(ascii: "\n"))
+        var newline = firstLineBreak(in: region, from: documentStart)
         while let found = newline {
             let next = found + 1
             guard next < region.count else { break }
-            newline = region[next...].firstIndex(of: UInt8(ascii: "\n"))
+            newline = firstLineBreak(in: region, from: next)
             var first = next
             while first < region.count, region[first] == UInt8(ascii: " ") || region[first] == UInt8(ascii: "\t") || region[first] == UInt8(ascii: "\r") { first += 1 }
             guard first < region.count, first - next <= indentation, region[first] == UInt8(ascii: "{") || region[first] == UInt8(ascii: "[") else { continue }
             switch JSONSyntaxDiagnoser.firstDocument(in: region, from: first) {
             case .whole(let end):
-                let lineEnd = region[end...].firstIndex(of: UInt8(ascii: "\n")) ?? region.count
+                let lineEnd = firstLineBreak(in: region, from: end) ?? region.count
                 if region[end..<lineEnd].allSatisfy(\.isJSONWhitespace) { return next }
             case .cutOff:
                 if !atEnd { return nil }  // can't tell yet
