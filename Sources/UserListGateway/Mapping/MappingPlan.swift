@@ -225,41 +225,29 @@ final class MappingPlan: Sendable {
     // MARK: A person wrapped one level down
 
     /// The object a list item wraps its person in (Discord's `{"user": {…}, "nick", "roles"}`,
-    /// Dropbox's `{"profile": {…}, "roles"}`): when the item has no id and no name, username or
-    /// email of its own, the first wrapper object that has an id and one of them is the record.
-    /// An item with an id of its own is an entity, read the ordinary way (its person's fields
-    /// one level down): Okta's users, Discourse's directory items.
+    /// Dropbox's `{"profile": {…}, "roles"}`, PostHog's and Asana's memberships `{"id", "user":
+    /// {"id", …}, "level"}`): when the item has no name, username or email of its own, the first
+    /// wrapper object that has an id of its own and one of them is the record — an item's own id
+    /// beside it is the membership's, not the person's, unless the wrapper's id is only a weaker
+    /// kind (a later id source: Okta's `{"id", "profile": {"login", …}}` has a login, no id, and
+    /// the item stays the record, read the ordinary way: its person's fields one level down).
     private func wrappedPerson(_ slots: Slots) -> (node: JSONNode, key: String)? {
-        // Cheapest first: most records have no wrapper object; Okta's (with a `profile`) have an id.
+        // Cheapest first: most records have no wrapper object.
         guard wrapperSlots.contains(where: { slots.node($0.slot)?.kind == .object }), let ids = idRule,
-              !hasIdentity(slots, nestedToo: false),
-              (try? resolve(ids.field, ids.sources, slots, materialize: false)) == nil || Self.isOnlyAWrapper(slots.record)
+              !hasIdentity(slots, nestedToo: false)
         else { return nil }
+        let ownID = (try? resolve(ids.field, ids.sources, slots, materialize: false))?.source
         for wrapper in wrapperSlots {
             guard let inner = slots.node(wrapper.slot), inner.kind == .object else { continue }
             let isPerson = withSlots(of: inner) { innerSlots in
-                guard (try? resolve(ids.field, ids.sources, innerSlots, materialize: false)) != nil else { return false }
+                guard let innerID = try? resolve(ids.field, ids.sources, innerSlots, materialize: false),
+                      ownID.map({ innerID.source <= $0 }) ?? true else { return false }
                 return hasIdentity(innerSlots, nestedToo: true)
             }
             if isPerson { return (inner, wrapper.key) }
         }
         return nil
     }
-
-    /// Whether every key of `record` is a wrapper's or a link's: Clever's `{"data": {…}, "uri":
-    /// "/v3.0/users/58da…"}`, Reddit's `{"kind": "t2", "data": {…}}`. Its `uri` is the person's
-    /// address, not an entity's id, so the person inside is the record.
-    private static func isOnlyAWrapper(_ record: JSONNode) -> Bool {
-        var only = true
-        record.forEachField { key, _ in
-            if only, !wrapperOrLinkKeys.contains(String(decoding: key, as: UTF8.self)) { only = false }
-        }
-        return only
-    }
-
-    private static let wrapperOrLinkKeys: Set<String> = Set(UserMapping.general.wrappers).union([
-        "uri", "url", "href", "self", "links", "_links", "kind", "type", "object",
-    ])
 
     /// Whether the record has a name, a username or an email of its own (or, with `nestedToo`,
     /// one level down).

@@ -225,10 +225,16 @@ extension GatewayTests {
             #expect(try user(okta) == User(id: "00u1", name: "Björk Guðmundsdóttir", email: "b@example.is"))
             // An item with its own email keeps it, whatever its `user` holds.
             #expect(try user(#"{"id":"m-5","email":"own@example.com","user":{"id":"u-5","email":"other@example.com"}}"#).id == "m-5")
-            // Discourse's directory items have an id of their own: the person's fields come from one level down.
+            // Discourse's directory items: the item has no name of its own, its `user` has an id
+            // and a person, so the person is the record (the same id here).
             let discourse = #"{"id":27,"likes_received":642,"user":{"id":27,"username":"tomas.novak","name":"Tomáš Novák","avatar_template":"/a/{size}/1.png"}}"#
             #expect(try user(discourse) == User(id: "27", name: "Tomáš Novák", username: "tomas.novak"))  // a path: no avatar without --base-url
-            #expect(try sources(discourse)[.id] == "id")
+            #expect(try sources(discourse)[.id] == "user.id")
+            // A membership (PostHog's, Asana's): the item's own id is the membership's; the person's is inside.
+            let membership = #"{"id":"0188b0a4-1c2d","level":15,"user":{"id":7,"uuid":"0188b0a3-aaaa","first_name":"Alice","last_name":"Schäfer","email":"alice@example.com"}}"#
+            #expect(try user(membership) == User(id: "7", name: "Alice Schäfer", email: "alice@example.com"))
+            // Only a weaker id inside (a login, Okta-like): the item's own id stays.
+            #expect(try user(#"{"id":"00u2","profile":{"login":"kim@example.kr","firstName":"Kim","lastName":"Min"}}"#).id == "00u2")
             // A wrapper object that is not a person (no id) is not read as one.
             #expect(try user(#"{"id":"7","account":{"plan":"pro","email":"billing@example.com"}}"#).id == "7")
         }
