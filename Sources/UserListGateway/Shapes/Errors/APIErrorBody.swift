@@ -11,6 +11,7 @@ protocol APIErrorBody: Sendable {
 
 enum APIErrorBodies {
     static let all: [any APIErrorBody] = [
+        JSONRPCErrorBody(),
         SlackErrorBody(),
         SCIMErrorBody(),
         MicrosoftGraphErrorBody(),
@@ -35,12 +36,30 @@ enum APIErrorBodies {
     /// which is no empty page. Asked only of a document whose users came to none. What says
     /// nothing of failure is not asked: a bare `message` or `detail` (`"message": "OK"`
     /// envelopes exist), `"error": null`, `"error": "none"`, `"errors": {"count": 0}`.
+    ///
+    /// One level down too, where an envelope keeps its status: a document of one object
+    /// (Nextcloud's `{"ocs": {"meta": …, "data": []}}`, Zoho's `{"response": {…}}`), or a header
+    /// beside the data whose status says it failed (`"meta": {"status": "failure", "message": …}`).
     static func failure(in document: JSONNode) -> String? {
+        failure(in: document, depth: 0)
+    }
+
+    private static func failure(in document: JSONNode, depth: Int) -> String? {
         guard document.kind == .object else { return nil }
         if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
         if let message = errorOnly(document) { return message }
-        guard carriesAnError(document) else { return nil }
-        return message(in: document)
+        if carriesAnError(document) { return message(in: document) }
+        for key: StaticString in ["meta", "header", "status"] {
+            if let header = document.field(key), header.kind == .object, saysItFailed(header) {
+                return message(in: header) ?? "the response says the request failed"
+            }
+        }
+        if depth == 0, document.count == 1 {
+            var inner: JSONNode?
+            document.forEachField { _, value in if value.kind == .object { inner = value } }
+            if let inner { return failure(in: inner, depth: 1) }
+        }
+        return nil
     }
 
     /// ``failure(in:)`` of a document read as one user: only what says outright that the request
@@ -50,7 +69,12 @@ enum APIErrorBodies {
     static func failureOfOne(_ document: JSONNode) -> String? {
         // Asked of every single-record document (each NDJSON line): a user has no message, and
         // an error body always does; one pass over the keys' first bytes decides most lines.
-        guard document.kind == .object, hasMessageKey(document) else { return nil }
+        guard document.kind == .object else { return nil }
+        // A JSON-RPC response's `id` is the request's: its `error` is the answer (Odoo, Zabbix).
+        if let error = document.field("error"), error.kind == .object, document.field("jsonrpc") != nil {
+            return JSONRPCErrorBody().message(in: document) ?? "the response says the request failed"
+        }
+        guard hasMessageKey(document) else { return nil }
         if saysItFailed(document) { return message(in: document) ?? "the response says the request failed" }
         return errorOnly(document)
     }
@@ -100,11 +124,11 @@ enum APIErrorBodies {
     }
 
     private static let messageKeyBytes: [[UInt8]] = messageKeys.map { Array($0.utf8) }
-    private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason", "error_message"]
+    private static let messageKeys: Set<String> = ["message", "msg", "errmsg", "error_description", "detail", "description", "reason", "error_message", "error_msg", "error_info"]
     private static let errorKeys: Set<String> = messageKeys.union([
         "id", "code", "error", "errors", "error_code", "errorCode", "errcode", "status", "statusCode", "status_code", "details",
         "type", "title", "request_id", "requestId", "trace_id", "traceId", "timestamp", "path", "url", "documentation_url",
-        "more_info", "data", "login", "fieldErrors", "generalErrors",
+        "more_info", "data", "login", "fieldErrors", "generalErrors", "result",
     ])
 
     private static func saysItFailed(_ document: JSONNode) -> Bool {
@@ -114,6 +138,7 @@ enum APIErrorBodies {
             if let code = document.field(key)?.number?.integer, (400..<600).contains(code) { return true }
         }
         if let code = document.field("errcode")?.number?.integer, code != 0 { return true }
+        if let error = document.field("error"), error.kind == .object, document.field("jsonrpc") != nil { return true }
         return false
     }
 
@@ -128,6 +153,7 @@ enum APIErrorBodies {
         }
         guard let errors = document.field("errors") else { return false }
         if errors.kind == .string { return !isWordOfSuccess(errors) }
+        if errors.kind == .object { return ErrorWords.sentence(of: errors) != nil }
         var found = false
         if errors.kind == .array {
             errors.forEachElement { element in

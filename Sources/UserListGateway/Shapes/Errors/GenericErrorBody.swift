@@ -6,14 +6,19 @@
 /// `{"ok": false, "description": …}`, GoTrue's (Supabase) `{"msg": …, "error_code": …}`,
 /// WeChat's and WeCom's `{"errcode": …, "errmsg": …}`, Figma's `{"status": 403, "err": …}`, Crisp's
 /// `{"error": true, "reason": …}`, Paddle's `{"error": {"code", "detail"}}`, Monday's
-/// `{"error_code", "error_message"}`; in PascalCase too: Xero's problem details `{"Title",
+/// `{"error_code", "error_message"}`, Phabricator's `{"error_code", "error_info"}`, Zalo's
+/// `{"error": -216, "message"}`, SonarQube's `{"errors": [{"msg"}]}`; in PascalCase too: Xero's problem details `{"Title",
 /// "Detail", "Status"}`, QuickBooks' `{"Fault": {"Error": [{"Message", "Detail"}]}}`.
 /// Only for a document that holds no users: detection found none before this is asked.
 struct GenericErrorBody: APIErrorBody {
     func message(in document: JSONNode) -> String? {
         if let error = document.field("error") {
             switch error.kind {
-            case .string, .number:
+            case .number:
+                // A number is a code (Zalo's `-216`, Atlas' `401`): the sentence beside it is the message.
+                let code = document.text(of: "errorCode") ?? document.text(of: "error") ?? ""
+                return ErrorWords.sentence(of: document).map { "\($0) (\(code))" } ?? code
+            case .string:
                 let text = document.text(of: "error") ?? ""
                 return document.text(of: "error_description").map { "\(text): \($0)" } ?? text
             case .object:
@@ -27,6 +32,8 @@ struct GenericErrorBody: APIErrorBody {
         }
         if let errors = document.field("errors") {
             if errors.kind == .string, let text = errors.string, !text.isEmpty { return text }
+            // Zoho's `{"errors": {"code": 7202, "message": "Permission Denied"}}`.
+            if errors.kind == .object, let words = ErrorWords.describe(errors) { return words }
             var messages: [String] = []
             errors.forEachElement { element in
                 if let message = element.kind == .string ? element.string : Self.problem(element) { messages.append(message) }
@@ -34,13 +41,18 @@ struct GenericErrorBody: APIErrorBody {
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
         if let message = document.text(of: "message") ?? document.text(of: "msg") ?? document.text(of: "errmsg")
-            ?? document.text(of: "err") ?? document.text(of: "reason") ?? document.text(of: "error_message") ?? document.text(of: "errorMessage") {
+            ?? document.text(of: "err") ?? document.text(of: "reason") ?? document.text(of: "error_message") ?? document.text(of: "errorMessage")
+            ?? document.text(of: "error_msg") ?? document.text(of: "error_info") {
             let code = document.text(of: "error_code") ?? document.text(of: "code") ?? document.text(of: "errcode")
             return code.map { "\(message) (\($0))" } ?? message
         }
         if let problem = Self.problem(document) { return problem }
         if document.field("ok")?.bool == false, let description = document.text(of: "description") {
             return document.text(of: "error_code").map { "\(description) (error \($0))" } ?? description
+        }
+        // AWS's query APIs: `{"Error": {"Code": "AccessDenied", "Message": …}}`.
+        if let error = document.field("Error"), error.kind == .object, let words = Self.pascalProblem(error) {
+            return error.text(of: "Code").map { "\($0): \(words)" } ?? words
         }
         // PascalCase (.NET, Intuit): `Fault.Error[]`, or problem details' `Title` and `Detail`.
         if let fault = document.field("Fault"), fault.kind == .object {
@@ -65,7 +77,7 @@ struct GenericErrorBody: APIErrorBody {
     /// One error object's words: its `message`, else `title: detail` (JSON:API, RFC 7807).
     private static func problem(_ error: JSONNode) -> String? {
         if let message = error.text(of: "message") { return message }
-        guard let detail = error.text(of: "detail") else { return error.text(of: "title") }
+        guard let detail = error.text(of: "detail") else { return error.text(of: "title") ?? ErrorWords.sentence(of: error) }
         return error.text(of: "title").map { "\($0): \(detail)" } ?? detail
     }
 }
