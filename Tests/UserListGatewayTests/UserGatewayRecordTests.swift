@@ -77,7 +77,7 @@ extension GatewayTests {
             (#"{"id":[1]}"#, #""id" is an array, expected a string or a number"#),
             (#"{"id":{"v":1}}"#, #""id" is an object, expected a string or a number"#),
             (#"{"id":1,"name":42}"#, #""name" is a number, expected a string"#),
-            (#"{"id":1,"email":false}"#, #""email" is a boolean, expected a string"#),
+            (#"{"id":1,"email":true}"#, #""email" is a boolean, expected a string"#),
             (#"{"id":1,"username":["a"]}"#, #""username" is an array, expected a string"#),
             (#"{"id":1,"avatar_url":1}"#, #""avatar_url" is a number, expected a string"#),
             (#"{"id":1,"bio":{}}"#, #""bio" is an object, expected a string"#),
@@ -90,6 +90,14 @@ extension GatewayTests {
             (#"{"id":1,"address":{"geo":{"lat":true}}}"#, #""address.geo.lat" is a boolean, expected a string"#),
             (#"{"id":1,"company":{"name":1}}"#, #""company.name" is a number, expected a string"#),
         ]
+
+        /// `false` is no value where text or an object goes (Odoo's, PHP's empty fields).
+        @Test func falseIsNoValue() throws {
+            let read = try GatewayTests.read(file: dir.write("false.json", #"[{"id":1,"name":"Ana","email":false,"phone":false,"website":false,"address":false,"company":{"name":false}}]"#))
+            #expect(read.reasons.isEmpty)
+            #expect(read.users.map(\.id) == ["1"])
+            #expect(read.users.first?.email == nil && read.users.first?.phone == nil)
+        }
 
         @Test(arguments: wrongTypes)
         func wrongTypeIsUnusableWithReason(record: String, reason: String) throws {

@@ -1,11 +1,16 @@
 import UserListDomain
 @_spi(Pipeline) import UserListJSON
-/// Typed reads for DTO decoding: `null` is `nil`, any other wrong type is a ``DTODecodingError``.
+/// Typed reads for DTO decoding: `null` is `nil`, and so is `false` in a field of text or an
+/// object (Odoo and PHP APIs write `false` for an empty field); any other wrong type is a
+/// ``DTODecodingError``.
 extension JSONNode {
+    /// `null`, or `false` where a value would be text or an object: no value.
+    var isNoValue: Bool { isNull || kind == .bool && bool == false }
+
     /// A string field; with `keep` false only its type is checked (a field the run doesn't need).
     func decodeString(_ field: String, keep: Bool = true) throws(DTODecodingError) -> String? {
         if kind == .string { return keep ? string : nil }
-        if isNull { return nil }
+        if isNoValue { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }
 
@@ -13,7 +18,7 @@ extension JSONNode {
     func decodeText(_ field: String, keep: Bool = true) throws(DTODecodingError) -> String? {
         if kind == .string { return keep ? string : nil }
         if let n = number { return keep ? n.text : nil }
-        if isNull { return nil }
+        if isNoValue { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }
 
@@ -35,7 +40,7 @@ extension JSONNode {
     /// A nested object, decoded by `decode`.
     func decodeObject<T>(_ field: String, _ decode: (JSONNode) throws(DTODecodingError) -> T) throws(DTODecodingError) -> T? {
         if kind == .object { return try decode(self) }
-        if isNull { return nil }
+        if isNoValue { return nil }
         throw .typeMismatch(field, found: kind, expected: "an object")
     }
 }

@@ -417,7 +417,9 @@ final class MappingPlan: Sendable {
                 }
                 // A scalar of the wrong type is data we can't use; an object or array is the same
                 // key in another API's convention (`name` as `{first, last}`), read by other sources.
-                if mismatch == nil, node.kind == .bool || node.kind == .number {
+                // `false` is "no value", as `null` is: Odoo and PHP APIs write it for every empty
+                // field (`"phone": false` dropped 2 of 3 of Odoo's users). An id of `false` stays wrong.
+                if mismatch == nil, node.kind == .bool && (node.bool != false || field == .id) || node.kind == .number {
                     mismatch = .typeMismatch(describe(slotPaths[slot], slots, slots.record, field), found: node.kind, expected: field.expectation)
                 }
             case .joined(let parts):
@@ -430,7 +432,7 @@ final class MappingPlan: Sendable {
                     if hasText(node, for: field) {
                         found += 1
                         if materialize, let text = text(node, for: field) { texts.append(text) }
-                    } else if node.kind == .bool || node.kind == .number {
+                    } else if node.kind == .bool && node.bool != false || node.kind == .number {
                         // A part of the wrong type spoils the whole join (`"last_name": 7`).
                         usable = false
                         if mismatch == nil {

@@ -108,7 +108,7 @@ extension JSONNode {
     @inline(__always)
     fileprivate func keyBytes(_ field: String, read: Bool) throws(DTODecodingError) -> UnsafeBufferPointer<UInt8>? {
         if let bytes = stringBytes { return read ? bytes : nil }
-        if isNull { return nil }
+        if isNoValue { return nil }
         throw .typeMismatch(field, found: kind, expected: "a string")
     }
 }

@@ -38,7 +38,10 @@ extension GatewayTests {
         @Test func aWrongScalarWithNoLaterValueMakesTheRecordUnusable() throws {
             #expect(try map(#"{"id":1,"name":42}"#, names).unusableReason == #""name" is a number, expected a string"#)
             #expect(try map(#"{"id":1,"name":true}"#, names).unusableReason == #""name" is a boolean, expected a string"#)
-            #expect(try map(#"{"id":1,"displayName":false}"#, names).unusableReason == #""displayName" is a boolean, expected a string"#)
+            #expect(try map(#"{"id":1,"displayName":true}"#, names).unusableReason == #""displayName" is a boolean, expected a string"#)
+            // `false` is no value (Odoo's empty fields): the record stays, without a name.
+            #expect(try map(#"{"id":1,"displayName":false}"#, names).unusableReason == nil)
+            #expect(try map(#"{"id":false}"#, names).unusableReason == #""id" is a boolean, expected a string or a number"#)
             #expect(try map(#"{"id":true}"#, names).unusableReason == #""id" is a boolean, expected a string or a number"#)
         }
 
