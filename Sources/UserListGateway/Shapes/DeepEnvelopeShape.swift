@@ -8,7 +8,7 @@ import UserListDomain
 /// The document is walked level by level (a field or an array element is a level), through
 /// objects and the elements of arrays that are not users, down to ``maximumDepth``. The arrays of
 /// user-like records (``GeneralEnvelopeShape/looksLikeUser(_:)``) found at the shallowest level
-/// are the users when they are one array, or the same array in every element of a list (every
+/// with an id (``isIdentifiedUser(_:)``) are the users when they are one array, or the same array in every element of a list (every
 /// team's `members`: all of them, in document order; a person in two teams is a duplicate id,
 /// dropped with the run's warning). Arrays under different names at that level are narrowed to
 /// the well-known names (`users`, `members`, …); still more than one is ambiguous, as at the top.
@@ -31,7 +31,7 @@ struct DeepEnvelopeShape: PayloadShape {
             for (container, path) in level {
                 Self.forEachChild(of: container) { component, value in
                     let childPath = path + [component]
-                    if value.kind == .array, case .key = component, value.elements(upTo: 3).contains(where: GeneralEnvelopeShape.looksLikeUser) {
+                    if value.kind == .array, case .key = component, value.elements(upTo: 3).contains(where: Self.isIdentifiedUser) {
                         found.append((value, childPath))
                     } else if value.kind == .object || value.kind == .array {
                         next.append((value, childPath))
@@ -43,6 +43,13 @@ struct DeepEnvelopeShape: PayloadShape {
             level = next
         }
         return nil
+    }
+
+    /// A user-like record (``GeneralEnvelopeShape/looksLikeUser(_:)``) with an id: this far down,
+    /// a list of people without ids is a detail of the records above it (Front's contacts each
+    /// list their `handles`, `[{"handle": "…", "source": "email"}]`), not the users.
+    static func isIdentifiedUser(_ record: JSONNode) -> Bool {
+        GeneralEnvelopeShape.looksLikeUser(record) && UserMapping.general.sources(of: record).contains { $0.0 == .id }
     }
 
     /// One list's arrays (every instance of one path, indices aside), or the ambiguity.
