@@ -13,7 +13,7 @@ import UserListDomain
 /// `-` and spaces dropped: `Service_Account`, `service-account` and `serviceAccount` are one word.
 enum NonPersonKind {
     private static let kinds: [(word: [UInt8], reason: String)] = [
-        ("bot", "bot"), ("bots", "bot"), ("botuser", "bot"),
+        ("bot", "bot"), ("bots", "bot"), ("botuser", "bot"), ("robot", "bot"),
         ("group", "group"), ("groups", "group"), ("securitygroup", "group"), ("distributiongroup", "group"),
         ("usergroup", "group"), ("team", "group"), ("teams", "group"), ("department", "group"), ("sharedlinesgroup", "group"),
         ("groupofnames", "group"), ("groupofuniquenames", "group"), ("posixgroup", "group"),
@@ -21,6 +21,10 @@ enum NonPersonKind {
         ("appuser", "app"),
         ("service", "service account"), ("serviceaccount", "service account"), ("serviceprincipal", "service account"),
         ("serviceuser", "service account"), ("internalserviceaccount", "service account"),
+        // Kustomer's `"userType": "machine"`.
+        ("machine", "service account"), ("machineuser", "service account"),
+        // VK's `"deactivated": "deleted"`.
+        ("deleted", "deleted account"),
         ("system", "system account"), ("systemuser", "system account"), ("automatedprocess", "system account"),
         // A phone system's extensions that ring no one (RingCentral's `"type": "IvrMenu"`).
         ("ivrmenu", "system account"), ("announcement", "system account"), ("voicemail", "system account"),
@@ -31,6 +35,8 @@ enum NonPersonKind {
     /// What `node` (a string, or a list of strings) types its record as, when not a person.
     static func reason(of node: JSONNode) -> String? {
         if let bytes = node.stringBytes { return reason(of: bytes) }
+        // A type that is an object names itself by `id` (YouTrack's `"userType": {"id": "SERVICE"}`).
+        if node.kind == .object, let id = node.field("id"), let bytes = id.stringBytes { return reason(of: bytes) }
         guard node.kind == .array else { return nil }
         var found: String?
         node.forEachElement { element in

@@ -47,14 +47,18 @@ extension UserMapping {
                 "legalName.formattedName", "*.legalName.formattedName",
             ],
             .username: [
-                "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle",
+                "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle", "personaname",
                 "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName", "identity",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
             .email: [
                 "email", "mail", "e-mail", "E-Mail", "email_address", "e-mail address", "E-mail Address", "email_id", "email1", "Email 1",
-                "business_email", "personal_email", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
+                "business_email", "emailAddress", "mailAddress", "workEmail", "work_email", "primary_email", "primaryEmail", "public_email",
                 "emailId", "primaryWorkEmail", "enterprise_email", "org_email", "primary_email_address", "loginEmail", "login_email",
+                // Freshteam's work address before its personal one; Dataverse's; Taiga's memberships.
+                "official_email", "officialEmail", "company_email", "internalemailaddress", "user_email", "userEmail", "member_email",
+                // A personal address only after every work one.
+                "personal_email",
                 // An address object (Constant Contact's `{"address", "permission_to_send"}`,
                 // QuickBooks' `PrimaryEmailAddr`, Ashby's `primaryEmailAddress`).
                 "email_address.address", "emailAddress.address", "PrimaryEmailAddr.Address", "primaryEmailAddress.value",
@@ -80,7 +84,8 @@ extension UserMapping {
             // be a URL, a template with a size placeholder, a map of URLs keyed by size or an
             // array of images (``AvatarValue``: the largest is chosen).
             .avatarURL: [
-                "avatar_url", "avatar", "avatarUrl", "avatarURL", "avatar_urls", "avatarUrls", "avatar_template", "avatarTemplate",
+                // Steam's `avatarfull` (184 px) before its `avatar` (32 px).
+                "avatar_url", "avatarfull", "avatar", "avatarUrl", "avatarURL", "avatar_urls", "avatarUrls", "avatar_template", "avatarTemplate",
                 "picture", "picture.large", "picture.url", "picture.data.url", "picture_url", "pictureUrl",
                 "profile_picture", "profilePicture",
                 "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
@@ -132,6 +137,11 @@ extension UserMapping {
             RecordExclusion(when: "is_bot", isTrue: "bot"),
             RecordExclusion(when: "bot", isTrue: "bot"),
             RecordExclusion(when: "isBot", isTrue: "bot"),
+            // Yandex 360's and Sanity's `isRobot`, Lemmy's `bot_account`.
+            RecordExclusion(when: "isRobot", isTrue: "bot"),
+            RecordExclusion(when: "is_robot", isTrue: "bot"),
+            RecordExclusion(when: "bot_account", isTrue: "bot"),
+            RecordExclusion(when: "botAccount", isTrue: "bot"),
             RecordExclusion(when: "is_group", isTrue: "group"),
             RecordExclusion(when: "group", isTrue: "group"),
             RecordExclusion(when: "deleted", isTrue: "deleted account"),
@@ -200,6 +210,8 @@ extension UserMapping {
         // ServiceNow's `sys_id`, OneRoster's `sourcedId`, an AT Protocol `did`, ADP's
         // `associateOID`, Mixpanel's `$distinct_id`, a customer's `external_id` (Braze), Customer.io's `cio_id`.
         "sys_id", "sourcedId", "did", "associateOID", "$distinct_id", "distinct_id", "external_id", "externalId", "cio_id",
+        // Dataverse's (Dynamics 365) `systemuserid`, Steam's `steamid`, Dayforce's `XRefCode`.
+        "systemuserid", "steamid", "XRefCode",
     ]
 
     /// The login as an id when nothing better is there (Cognito's `Username`, a GraphQL query
@@ -212,6 +224,8 @@ extension UserMapping {
     static let kindFields: [FieldPath] = [
         "type", "kind", "subjectKind", "subject_kind", "account_type", "accountType", "user_type", "userType",
         "principalType", "principal_type", "@odata.type", "objectClass",
+        // VK's `"deactivated": "deleted"`.
+        "deactivated",
     ].map { FieldPath(keys: [$0]) }
 
     /// The nouns whose ids stand for the person, in order: `user_id` before `account_id`.

@@ -6,9 +6,18 @@ struct MicrosoftGraphShape: PayloadShape {
     var name: String { "Microsoft Graph users" }
 
     func userRecords(in document: JSONNode) -> UserRecords? {
-        guard document.kind == .object, document.field("@odata.context") != nil,
+        guard document.kind == .object, let context = document.field("@odata.context")?.string, Self.isGraph(context),
               let value = document.field("value"), value.kind == .array else { return nil }
         return .array(value, path: [.key("value")])
+    }
+
+    /// Graph's own context (`https://graph.microsoft.com/v1.0/$metadata#users`, the national
+    /// clouds' `graph.microsoft.us`, `microsoftgraph.chinacloudapi.cn`): other OData services
+    /// (Dataverse's `systemusers`, SharePoint, Business Central) have their own keys, read by the
+    /// general mapping.
+    static func isGraph(_ context: String) -> Bool {
+        let lowered = context.lowercased()
+        return lowered.contains("graph.microsoft") || lowered.contains("microsoftgraph") || !lowered.contains("://")
     }
 
     var mapping: any RecordMapping { Self.mapping }
