@@ -411,8 +411,9 @@ final class MappingPlan: Sendable {
                     continue
                 }
                 if hasText(node, for: field) {
-                    // A name is never an identifier (`@alice:example.org` under `name`): it is the id's.
-                    if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) { continue }
+                    // A name is never an identifier (`@alice:example.org` under `name`): it is the id's;
+                    // nor an e-mail address (Bugzilla's `name` is the login, `real_name` the name).
+                    if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) || EmailAddressText.matches(bytes) { continue }
                     return (materialize ? text(node, for: field) : nil, index)
                 }
                 // A scalar of the wrong type is data we can't use; an object or array is the same

@@ -38,7 +38,7 @@ extension UserMapping {
                 "$name", .joined("$first_name", "$last_name"),
                 // Mailchimp's merge fields; Firebase's sign-in providers' names.
                 .joined("merge_fields.FNAME", "merge_fields.LNAME"), .primaryElement("providerUserInfo", key: "displayName"),
-                "*.displayName", "*.display_name", "*.name", "*.real_name", "*.full_name", "*.fullName",
+                "*.displayName", "*.display_name", "*.name", "*.real_name", "*.realName", "*.full_name", "*.fullName",
                 .joined("*.first_name", "*.last_name"), .joined("*.firstName", "*.lastName"),
                 .joined("*.givenName", "*.familyName"), .joined("*.given_name", "*.family_name"),
                 .joined("*.firstname", "*.lastname"), .joined("*.first-name", "*.last-name"),
