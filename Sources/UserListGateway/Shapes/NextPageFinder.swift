@@ -17,8 +17,9 @@ import UserListDomain
 ///    `meta.end_cursor` (Factorial), `pagination.continuation` (Eventbrite),
 ///    `Marker` (AWS's `IsTruncated`), `vid-offset` (HubSpot's `has-more`), a GraphQL
 ///    connection's `pageInfo.endCursor` (`hasNextPage`);
-/// 3. a flag that more follow (`has_more`, `hasMore`, `has-more`) and nothing else: the last
-///    record's id, to start after (Stripe's `starting_after`);
+/// 3. a flag that more follow (`has_more`, `hasMore`, `has-more`) and nothing else, in a list
+///    that says it is one (`"object": "list"`): the last record's id, to start after (Stripe's
+///    `starting_after`); elsewhere a bare flag gives no next page (Stack Exchange pages by number);
 /// 4. counts, in the document or its `meta.pagination`, `pagination`, `meta`, `page_info` (as
 ///    numbers or as text): `page` of `total_pages`/`pageCount`, SCIM's `startIndex` +
 ///    `itemsPerPage` of `totalResults`, `skip` + `limit` of `total`, `offset` + `limit` of
@@ -178,7 +179,10 @@ enum NextPageFinder {
             // Counts, where the page gives them (`"last": false` beside `page` of `total_pages`),
             // say the next page better than the last id.
             if let next = counted(in: places) { return next }
-            if let last = users?.lastElement, let id = lastID(last) {
+            // The last record's id, to start after, only where the list says it is a cursor list
+            // by ids (Stripe's `"object": "list"`): Stack Exchange's bare `has_more` pages by
+            // number, and its last user's id was a wrong `--next`.
+            if places.contains(where: { $0.node.field("object")?.string == "list" }), let last = users?.lastElement, let id = lastID(last) {
                 return NextPage(value: id, source: "has_more + last id")
             }
         }
@@ -195,7 +199,9 @@ enum NextPageFinder {
     }
 
     /// Objects that hold the counts beside the users (Strapi's `meta.pagination`).
-    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"], ["page"], ["metadata"]]
+    /// Cloudflare's `result_info`, SonarQube's `paging`.
+    private static let countHolders: [[String]] = [["meta", "pagination"], ["pagination"], ["meta"], ["page_info"], ["pageInfo"], ["page"], ["metadata"],
+                                                   ["result_info"], ["paging"]]
 
     /// `base` + `path` (`path` starts with `/`), where `path` may already start with `base`'s own path.
     static func joined(_ base: String, _ path: String) -> String {
@@ -253,7 +259,9 @@ enum NextPageFinder {
             if start - 1 + perPage < total, perPage > 0 { return NextPage(value: String(start + perPage), source: "startIndex + itemsPerPage, of \(total)") }
         }
         // Tableau's `pageNumber` and `pageSize` of `totalAvailable` (all three as text).
-        if let page = integer("pageNumber"), let size = integer("pageSize"), let total = integer("totalAvailable") ?? integer("totalElements"), size > 0, page * size < total {
+        // SonarQube's `paging: {pageIndex, pageSize, total}` likewise.
+        if let page = integer("pageNumber") ?? integer("pageIndex"), let size = integer("pageSize"),
+           let total = integer("totalAvailable") ?? integer("totalElements") ?? integer("total"), size > 0, page * size < total {
             return NextPage(value: String(page + 1), source: "pageNumber + 1, of \((total + size - 1) / size)")
         }
         // Wix's `offset` + `count` (this page's) of `total`.

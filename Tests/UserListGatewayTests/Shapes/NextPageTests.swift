@@ -41,6 +41,8 @@ extension GatewayTests {
             (#"{"contacts":USERS,"has-more":true,"vid-offset":751}"#, "751", #""vid-offset""#),
             (#"{"object":"list","url":"/v1/customers","has_more":true,"data":USERS}"#, "u2", "has_more + last id"),
             (#"{"page":1,"per_page":2,"total":5,"total_pages":3,"data":USERS}"#, "2", "page + 1, of 3"),
+            (#"{"success":true,"result":USERS,"result_info":{"page":1,"per_page":2,"count":2,"total_count":5,"total_pages":3}}"#, "2", "page + 1, of 3"),
+            (#"{"paging":{"pageIndex":1,"pageSize":2,"total":7},"users":USERS}"#, "2", "pageNumber + 1, of 4"),
             (#"{"schemas":["urn:ietf:params:scim:api:messages:2.0:ListResponse"],"totalResults":9,"itemsPerPage":2,"startIndex":3,"Resources":USERS}"#, "5", "startIndex + itemsPerPage, of 9"),
             (#"{"users":USERS,"total":208,"skip":0,"limit":2}"#, "2", "skip + limit, of 208"),
             (#"{"data":{"users":{"pageInfo":{"hasNextPage":true,"endCursor":"Y3Vy"},"nodes":USERS}}}"#, "Y3Vy", "pageInfo.endCursor"),
@@ -83,6 +85,9 @@ extension GatewayTests {
             #"{"success":true,"results":USERS,"moreDataAvailable":false,"nextCursor":"qB","syncToken":"7X16"}"#,
             #"{"values":USERS,"isLastPage":true,"nextPageStart":null,"start":0}"#,
             #"{"connections":USERS,"nextSyncToken":"CKjl","totalPeople":2}"#,
+            // A bare `has_more` outside a list by ids: Stack Exchange pages by number, unsaid here.
+            #"{"items":USERS,"has_more":true,"quota_max":300,"quota_remaining":297}"#,
+            #"{"success":true,"result":USERS,"result_info":{"page":3,"per_page":2,"count":1,"total_count":5,"total_pages":3}}"#,
             // A single user, a top-level array: no paging in a body.
             #"{"id":"u1","email":"a@example.com","next":"https://x.example/2"}"#,
             "USERS",
