@@ -12,6 +12,8 @@ import UserListDomain
 /// team's `members`: all of them, in document order; a person in two teams is a duplicate id,
 /// dropped with the run's warning). Arrays under different names at that level are narrowed to
 /// the well-known names (`users`, `members`, …); still more than one is ambiguous, as at the top.
+/// With no such array, one object of users keyed by id at that level is the users (Nextcloud's
+/// `ocs.data.users`, as ``KeyedUsersShape`` reads one at the top).
 /// A document that says it failed (``APIErrorBodies/failure(in:)``) has no users further down.
 struct DeepEnvelopeShape: PayloadShape {
     var name: String { "envelope, users further down (general mapping)" }
@@ -27,18 +29,24 @@ struct DeepEnvelopeShape: PayloadShape {
         var level: [(node: JSONNode, path: [JSONPathComponent])] = [(document, [])]
         for _ in 0..<Self.maximumDepth {
             var found: [(array: JSONNode, path: [JSONPathComponent])] = []
+            var keyed: [(object: JSONNode, path: [JSONPathComponent])] = []
             var next: [(node: JSONNode, path: [JSONPathComponent])] = []
             for (container, path) in level {
                 Self.forEachChild(of: container) { component, value in
                     let childPath = path + [component]
                     if value.kind == .array, case .key = component, value.elements(upTo: 3).contains(where: Self.isIdentifiedUser) {
                         found.append((value, childPath))
+                    } else if value.kind == .object, case .key = component, value.count >= 2, KeyedUsersShape.isMapOfUsers(value, atTop: true) {
+                        keyed.append((value, childPath))
                     } else if value.kind == .object || value.kind == .array {
                         next.append((value, childPath))
                     }
                 }
             }
             if !found.isEmpty { return Self.choose(found) }
+            // Users keyed by id this far down (Nextcloud's `ocs.data.users`): only one such object.
+            if keyed.count == 1 { return .keyed(keyed[0].object, path: keyed[0].path) }
+            if keyed.count > 1 { return .ambiguous(keyed.map(\.path)) }
             guard !next.isEmpty else { return nil }
             level = next
         }
@@ -57,7 +65,14 @@ struct DeepEnvelopeShape: PayloadShape {
         var patterns: [String] = []
         var byPattern: [String: [(array: JSONNode, path: [JSONPathComponent])]] = [:]
         for candidate in found {
-            let pattern = JSONPathLocator.describe(candidate.path.map { if case .index = $0 { .index(0) } else { $0 } })
+            let pattern = JSONPathLocator.describe(candidate.path.map { component in
+                switch component {
+                case .index: .index(0)
+                // A key that is a record's id is an index too (Zoho People's `result[{"4127…": […]}]`).
+                case .key(let key) where Self.isIDLike(key): .index(0)
+                default: component
+                }
+            })
             if byPattern[pattern] == nil { patterns.append(pattern) }
             byPattern[pattern, default: []].append(candidate)
         }
@@ -72,6 +87,13 @@ struct DeepEnvelopeShape: PayloadShape {
         let arrays = byPattern[patterns[0]] ?? []
         if arrays.count == 1 { return .array(arrays[0].array, path: arrays[0].path) }
         return .arrays(arrays.map { ($0.array, $0.path) })
+    }
+
+    /// A key that is an id, not a name: digits (three or more), or a UUID's hex and dashes.
+    static func isIDLike(_ key: String) -> Bool {
+        let utf8 = key.utf8
+        if utf8.count >= 3, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return true }
+        return utf8.count >= 32 && utf8.allSatisfy { $0 == UInt8(ascii: "-") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F")) }
     }
 
     private static func forEachChild(of node: JSONNode, _ body: (JSONPathComponent, JSONNode) -> Void) {

@@ -1,6 +1,7 @@
 import UserListDomain
 @_spi(Pipeline) import UserListJSON
-/// The users are where `--users-at` says: an array of user records, or one user object.
+/// The users are where `--users-at` says: an array of user records, an object of users keyed by
+/// id, or one user object.
 struct ExplicitPathShape: PayloadShape {
     let path: UsersAtPath
     var mapping: any RecordMapping = AutomaticMapping.shared
@@ -11,7 +12,8 @@ struct ExplicitPathShape: PayloadShape {
         guard let value = document.value(at: path.components) else { return nil }
         switch value.kind {
         case .array: return .array(value, path: path.components)
-        case .object: return .single(value)
+        // An object of users keyed by id (Nextcloud's `ocs.data.users`), else one user.
+        case .object: return value.count >= 2 && KeyedUsersShape.isMapOfUsers(value, atTop: true) ? .keyed(value, path: path.components) : .single(value)
         default: return nil
         }
     }

@@ -36,7 +36,7 @@ struct KeyedUsersShape: PayloadShape {
 
     /// Every value an object (read in one pass over the type bytes, so a single user with a
     /// scalar among its fields is turned down at once), and the first three users by their fields.
-    private static func isMapOfUsers(_ object: JSONNode, atTop: Bool) -> Bool {
+    static func isMapOfUsers(_ object: JSONNode, atTop: Bool) -> Bool {
         var allObjects = true
         var keysAreIDs = true
         var looked = 0, users = 0

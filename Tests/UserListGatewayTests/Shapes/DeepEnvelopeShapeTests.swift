@@ -23,6 +23,16 @@ extension GatewayTests {
                 == "arrays .[0].people (1), .[1].people (1)")
         }
 
+        @Test func usersKeyedByIDFurtherDown() throws {
+            #expect(try found(#"{"ocs":{"meta":{"status":"ok"},"data":{"users":{"admin":{"id":"admin","displayname":"Administrator","email":"a@x.de"},"s.y":{"id":"s.y","displayname":"山本 さくら","email":"s@x.jp"}}}}}"#)
+                == "keyed .ocs.data.users (2)")
+        }
+
+        @Test func keysThatAreIDsAreOneList() throws {
+            let json = #"{"response":{"result":[{"412762000000035003":[{"EmailID":"k@x.in","FirstName":"Karthik","EmployeeID":"ZP-1"}]},{"412762000000036021":[{"EmailID":"l@x.in","FirstName":"Lakshmi","EmployeeID":"ZP-2"}]}]}}"#
+            #expect(try found(json) == #"arrays .response.result[0]."412762000000035003" (1), .response.result[1]."412762000000036021" (1)"#)
+        }
+
         @Test func theShallowestLevelWins() throws {
             let json = #"{"a":{"b":{"crew":[{"username":"x"}]}},"c":{"d":{"e":{"crew":[{"username":"y"}]}}}}"#
             #expect(try found(json) == ".a.b.crew (1)")
