@@ -2,7 +2,8 @@
 /// `FullPhotoUrl`, as Salesforce, .NET and PowerShell write them), and for a key of words
 /// (`first_name`, `emailAddress`, `user_id`) the column headers of a spreadsheet or a SQL export
 /// turned into JSON: `First Name`, `First name`, `Email Address`, `User ID`, `first name`, `FIRST_NAME`
-/// (a lone word in capitals: `ID`, `EMAIL`), Zoho's `First_Name`, and Xero's `UserID`. A mapping that
+/// (a lone word in capitals: `ID`, `EMAIL`), Zoho's `First_Name`, Xero's `UserID`, and kebab-case
+/// (`email-address`, Teamwork's). A mapping that
 /// names a spelling itself keeps it.
 enum KeySpellings {
     /// Words written in capitals in a title (`User ID`, `Avatar URL`).
@@ -22,6 +23,8 @@ enum KeySpellings {
             let rest = words.dropFirst().map { acronyms.contains($0) ? $0.uppercased() : $0 }
             spellings.append(([words[0].prefix(1).uppercased() + words[0].dropFirst()] + rest).joined(separator: " "))
             spellings.append(words.joined(separator: " "))
+            // kebab-case, as Teamwork's v1 API and HubSpot's v1 write keys: `email-address`, `user-name`.
+            spellings.append(words.joined(separator: "-"))
             spellings.append(words.joined(separator: "_").uppercased())
             // Title_Snake_Case, as Zoho writes its fields: `First_Name`, `Full_Name`, `Created_By`.
             spellings.append(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "_"))

@@ -19,10 +19,10 @@ extension GatewayTests {
         /// Keys are read as spreadsheets and SQL exports spell them too: one probe still.
         @Test func keySpellings() {
             #expect(KeySpellings.of("id") == ["Id", "ID"])
-            #expect(KeySpellings.of("user_id") == ["User_id", "User ID", "User Id", "user id", "USER_ID", "User_Id", "UserID", "userID"])
-            #expect(KeySpellings.of("contactId") == ["ContactId", "Contact ID", "Contact Id", "contact id", "CONTACT_ID", "Contact_Id", "ContactID", "contactID"])
-            #expect(KeySpellings.of("emailAddress") == ["EmailAddress", "Email Address", "Email address", "email address", "EMAIL_ADDRESS", "Email_Address"])
-            #expect(KeySpellings.of("avatar_url") == ["Avatar_url", "Avatar URL", "Avatar Url", "avatar url", "AVATAR_URL", "Avatar_Url", "AvatarURL", "avatarURL"])
+            #expect(KeySpellings.of("user_id") == ["User_id", "User ID", "User Id", "user id", "user-id", "USER_ID", "User_Id", "UserID", "userID"])
+            #expect(KeySpellings.of("contactId") == ["ContactId", "Contact ID", "Contact Id", "contact id", "contact-id", "CONTACT_ID", "Contact_Id", "ContactID", "contactID"])
+            #expect(KeySpellings.of("emailAddress") == ["EmailAddress", "Email Address", "Email address", "email address", "email-address", "EMAIL_ADDRESS", "Email_Address"])
+            #expect(KeySpellings.of("avatar_url") == ["Avatar_url", "Avatar URL", "Avatar Url", "avatar url", "avatar-url", "AVATAR_URL", "Avatar_Url", "AvatarURL", "avatarURL"])
             #expect(KeySpellings.of("$id").isEmpty && KeySpellings.of("@odata.type").isEmpty && KeySpellings.of("Name").isEmpty)
         }
 
