@@ -184,7 +184,10 @@ extension UserMapping {
                 "app", "application", "client", "device", "product", "project", "repository", "repo", "workspace", "tenant",
                 "credentials", "permissions", "app_metadata", "timezone", "locale", "avatar", "image", "photo", "owner",
             ]),
-        wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker", "data"],
+        // An access list's entry names its person as the grantee (Box's `accessible_by`, Coda's
+        // `principal`); Render's owners list is `[{"owner": {…}, "cursor"}]`.
+        wrappers: ["user", "member", "profile", "account", "person", "contact", "node", "customer", "employee", "worker", "data",
+                   "accessible_by", "principal", "grantee", "owner"],
         containers: attributeContainers)
 
     /// Fields whose value holds more of the record's keys (see ``UserMapping/containers``), in
