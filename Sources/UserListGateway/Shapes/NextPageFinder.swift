@@ -179,6 +179,14 @@ enum NextPageFinder {
             // Counts, where the page gives them (`"last": false` beside `page` of `total_pages`),
             // say the next page better than the last id.
             if let next = counted(in: places) { return next }
+            // A page number beside the flag (Zoho CRM's `info: {page, more_records}`): the next one.
+            for place in places {
+                for node in [place.node] + (countHolders + [["info"]]).compactMap({ place.node.value(atKeys: $0) }) where node.kind == .object {
+                    if let page = node.field("page")?.number?.integer ?? node.field("current_page")?.number?.integer, page >= 0 {
+                        return NextPage(value: String(page + 1), source: "page + 1, more follow")
+                    }
+                }
+            }
             // The last record's id, to start after, only where the list says it is a cursor list
             // by ids (Stripe's `"object": "list"`): Stack Exchange's bare `has_more` pages by
             // number, and its last user's id was a wrong `--next`.

@@ -36,7 +36,7 @@ struct GenericErrorBody: APIErrorBody {
             if errors.kind == .object, let words = ErrorWords.describe(errors) { return words }
             var messages: [String] = []
             errors.forEachElement { element in
-                if let message = element.kind == .string ? element.string : Self.problem(element) { messages.append(message) }
+                if let message = element.kind == .string ? element.string : Self.problem(element) ?? ErrorWords.sentence(of: element) { messages.append(message) }
             }
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
@@ -77,7 +77,7 @@ struct GenericErrorBody: APIErrorBody {
     /// One error object's words: its `message`, else `title: detail` (JSON:API, RFC 7807).
     private static func problem(_ error: JSONNode) -> String? {
         if let message = error.text(of: "message") { return message }
-        guard let detail = error.text(of: "detail") else { return error.text(of: "title") ?? ErrorWords.sentence(of: error) }
+        guard let detail = error.text(of: "detail") else { return error.text(of: "title") }
         return error.text(of: "title").map { "\($0): \(detail)" } ?? detail
     }
 }
