@@ -34,7 +34,7 @@ struct DeepEnvelopeShape: PayloadShape {
             for (container, path) in level {
                 Self.forEachChild(of: container) { component, value in
                     let childPath = path + [component]
-                    if value.kind == .array, case .key = component, value.elements(upTo: 3).contains(where: Self.isIdentifiedUser) {
+                    if value.kind == .array, case .key(let key) = component, value.elements(upTo: 3).contains(where: { Self.isIdentifiedUser($0, listedAs: key) }) {
                         found.append((value, childPath))
                     } else if value.kind == .object, case .key = component, value.count >= 2, KeyedUsersShape.isMapOfUsers(value, atTop: true) {
                         keyed.append((value, childPath))
@@ -56,8 +56,8 @@ struct DeepEnvelopeShape: PayloadShape {
     /// A user-like record (``GeneralEnvelopeShape/looksLikeUser(_:)``) with an id: this far down,
     /// a list of people without ids is a detail of the records above it (Front's contacts each
     /// list their `handles`, `[{"handle": "…", "source": "email"}]`), not the users.
-    static func isIdentifiedUser(_ record: JSONNode) -> Bool {
-        GeneralEnvelopeShape.looksLikeUser(record) && UserMapping.general.sources(of: record).contains { $0.0 == .id }
+    static func isIdentifiedUser(_ record: JSONNode, listedAs key: String? = nil) -> Bool {
+        GeneralEnvelopeShape.looksLikeUser(record, listedAs: key) && UserMapping.general.sources(of: record).contains { $0.0 == .id }
     }
 
     /// One list's arrays (every instance of one path, indices aside), or the ambiguity.

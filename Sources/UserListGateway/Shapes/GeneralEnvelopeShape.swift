@@ -37,7 +37,7 @@ struct GeneralEnvelopeShape: PayloadShape {
                         let firstElements = value.elements(upTo: 3)  // the first may be sparse, as long as one isn't
                         if firstElements.isEmpty {
                             if Self.isWellKnown(key) { emptyWellKnown.append((value, prefix + [.key(key)])) }
-                        } else if firstElements.contains(where: Self.looksLikeUser) {
+                        } else if firstElements.contains(where: { Self.looksLikeUser($0, listedAs: key) }) {
                             found.append((value, prefix + [.key(key)], key))
                         }
                     case .object where depth == 0:
@@ -80,6 +80,23 @@ struct GeneralEnvelopeShape: PayloadShape {
     }
 
     var mapping: any RecordMapping { AutomaticMapping.shared }
+
+    /// Keys that list people and nothing else (in lower case): a record listed under one of them
+    /// is a person by an id and a bare `name` (MediaWiki's `allusers: [{"userid", "name"}]`,
+    /// Meetup's `memberships` connection of `{"id", "name"}` nodes).
+    static let peopleKeys: Set<String> = [
+        "users", "allusers", "members", "memberships", "people", "persons", "employees", "staff", "teammates", "team_members",
+        "participants", "attendees", "subscribers", "followers", "following", "contacts", "collaborators", "admins",
+        "agents", "moderators", "userlist", "user_list", "membersWithRole".lowercased(),
+    ]
+
+    /// ``looksLikeUser(_:)``, or, listed under one of ``peopleKeys``, an id and a bare `name`.
+    static func looksLikeUser(_ record: JSONNode, listedAs key: String?) -> Bool {
+        if looksLikeUser(record) { return true }
+        guard let key, record.kind == .object, peopleKeys.contains(key.lowercased()) else { return false }
+        let sources = UserMapping.general.sources(of: record)
+        return sources.contains { $0.0 == .id } && sources.contains { $0.0 == .name }
+    }
 
     /// An object in which the general mapping finds an email, a username, or a person's name.
     /// A bare `name` is not enough: products, channels and teams have names too.

@@ -24,7 +24,9 @@ struct GraphQLShape: PayloadShape {
             switch value.kind {
             case .array where key == "nodes" || key == "edges":
                 let first = value.elements(upTo: 3).map { element in key == "edges" ? element.field("node") ?? element : element }
-                if !first.isEmpty, first.contains(where: GeneralEnvelopeShape.looksLikeUser) { found = (value, path + [.key(key)], object) }
+                // The connection's own name says what it lists (`memberships { nodes }`).
+                let listedAs: String? = if case .key(let name)? = path.last { name } else { nil }
+                if !first.isEmpty, first.contains(where: { GeneralEnvelopeShape.looksLikeUser($0, listedAs: listedAs) }) { found = (value, path + [.key(key)], object) }
             case .object where depth < maximumDepth:
                 found = connection(in: value, path: path + [.key(key)], depth: depth + 1)
             default:

@@ -35,6 +35,13 @@ extension GatewayTests {
             #expect(try found(json) == ".members (1)")
         }
 
+        @Test func anIDAndABareNameAreAPersonOnlyUnderAKeyThatListsPeople() throws {
+            #expect(try found(#"{"batchcomplete":"","query":{"allusers":[{"userid":1,"name":"Ann"},{"userid":2,"name":"Bo"}]}}"#) == ".query.allusers (2)")
+            #expect(try found(#"{"members":[{"id":"7","name":"Björk"}],"total":1}"#) == ".members (1)")
+            #expect(try found(#"{"products":[{"id":1,"name":"Chair"}],"total":1}"#) == nil)
+            #expect(try found(#"{"members":[{"name":"no id"}]}"#) == nil)
+        }
+
         @Test func twoArraysOfUsersUnderOtherKeysAreAmbiguous() throws {
             #expect(try found(#"{"friends":[{"username":"a"}],"followers":[{"username":"b"}]}"#) == "ambiguous .friends, .followers")
             #expect(try found(#"{"x":{"friends":[{"username":"a"}],"followers":[{"username":"b"}]}}"#) == "ambiguous .x.friends, .x.followers")
