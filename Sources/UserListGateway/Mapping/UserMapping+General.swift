@@ -48,6 +48,8 @@ extension UserMapping {
             ],
             .username: [
                 "username", "userName", "user_name", "login", "login.username", "nickname", "nickName", "handle", "personaname",
+                // Concur's `LoginID`.
+                "loginId", "login_id",
                 "screen_name", "preferred_username", "acct", "slug", "principalName", "sAMAccountName", "samAccountName", "identity",
                 "*.username", "*.userName", "*.login", "*.nickname", "*.handle",
             ],
@@ -89,7 +91,7 @@ extension UserMapping {
                 "picture", "picture.large", "picture.url", "picture.data.url", "picture_url", "pictureUrl",
                 "profile_picture", "profilePicture",
                 "image", "images", "image_url", "imageUrl", "profile_image_url_https", "profile_image_url", "profile_image",
-                "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
+                "big_photo", "photo", "photo.content_url", "photo_url", "photoUrl", "photoURL", "fullPhotoUrl", "profile_photo_url",
                 "profilePhotoUrl", "pic_url", "mediumPhotoUrl", "profilePictureUrl", "profile_picture_url", "profileimageurl", "img_url",
                 .primaryElement("photos", key: "value"), .primaryElement("photos", key: "url"), "avatars",
                 .primaryElement("providerUserInfo", key: "photoUrl"),
@@ -101,6 +103,8 @@ extension UserMapping {
                 "*.image_url", "*.image_original", "*.image_512", "*.image_192", "*.image_72", "*.photo", "*.photo_url",
                 // Later, as they were found: Ghost, Monday, Teamtailor, Vimeo, Recruitee.
                 "avatar_image", "photo_original", "picture.standard", "pictures.sizes", "photo_thumb_url", "photo_thumb", "$avatar",
+                // VK's photos by size, the largest first (Taiga's `big_photo` is before `photo`, above).
+                "photo_max_orig", "photo_400_orig", "photo_200", "photo_max", "photo_100", "photo_50",
             ],
             .bio: ["bio", "note", "about", "description", "summary", "headline", "title", "jobTitle", "job_title", "*.bio", "*.about", "*.title"],
             .phone: [
@@ -121,13 +125,17 @@ extension UserMapping {
                       .joined("location.street.number", "location.street.name"), "location.street", "address"],
             .suite: ["address.suite", "address.line2"],
             .city: ["address.city", "address.locality", "location.city", "city", "location", "PrimaryAddr.City", "BillAddr.City",
-                .primaryElement("addresses", key: "city"), .primaryElement("street_addresses", key: "city"), "*.city", "$city"],
+                .primaryElement("addresses", key: "city"), .primaryElement("street_addresses", key: "city"), "*.city", "$city",
+                // VK's `city: {"id", "title"}`; Keap's `addresses[].locality`.
+                "city.title", .primaryElement("addresses", key: "locality")],
             .zipcode: ["address.zipcode", "address.zip", "address.postalCode", "address.postal_code", "address.postcode",
                        "location.postcode", "location.postalCode", "zipcode", "postalCode"],
             .lat: ["address.geo.lat", "address.coordinates.lat", "address.coordinates.latitude", "location.coordinates.latitude", "location.coordinates.lat"],
             .lng: ["address.geo.lng", "address.coordinates.lng", "address.coordinates.longitude", "location.coordinates.longitude", "location.coordinates.lng"],
             .companyName: ["company.name", "company", "organization.name", "organization", "company_name", "companyName", "employer",
-                           "account_name.name", "orgname", "organization_name", "org_name", "person_company_name", "CompanyName", "*.company"],
+                           "account_name.name", "orgname", "organization_name", "org_name", "person_company_name", "CompanyName", "*.company",
+                           // Keap's `company: {"id", "company_name"}`; Chatwoot's `additional_attributes.company_name`.
+                           "company.company_name", "*.company_name"],
             .catchPhrase: ["company.catchPhrase"],
             .bs: ["company.bs"],
         ],
@@ -199,6 +207,8 @@ extension UserMapping {
     static let attributeContainers = [
         "attributes", "userAttributes", "user_attributes", "attrs", "customAttributes", "custom_attributes",
         "traits", "properties", "claims", "$properties", "customFields", "custom_fields",
+        // Chatwoot's `additional_attributes`, Mailchimp's `merge_fields` (`PHONE`, `COMPANY`, `ADDRESS`).
+        "additional_attributes", "additionalAttributes", "merge_fields",
         "identities", "identity-profiles", "identity_profiles", "identityProfiles",
     ]
 
