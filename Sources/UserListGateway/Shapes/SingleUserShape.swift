@@ -7,6 +7,11 @@ struct SingleUserShape: PayloadShape {
 
     func userRecords(in document: JSONNode) -> UserRecords? {
         guard document.kind == .object else { return nil }
+        // A JSON-RPC response is never a user itself (its `id` is the request's): its `result` may be.
+        if document.hasField("jsonrpc") {
+            guard let result = document.field("result"), result.kind == .object else { return nil }
+            return .single(result, path: [.key("result")])
+        }
         let looksLikeUser = document.hasField("id") || document.hasField("name")
             || document.hasField("email") || document.hasField("username")
         // The four keys above are a quick test for each line of an export; anything else is a user

@@ -13,6 +13,11 @@ extension GatewayTests {
             #expect(try detect(#"{"total":12,"data":[{"id":7,"first_name":"Michael"}]}"#) == "\(Self.general): .data (1)")
         }
 
+        @Test func aJSONRPCResponseIsNeverAUserItsResultMayBe() throws {
+            #expect(try detect(#"{"jsonrpc":"2.0","id":7,"result":{"id":42,"name":"Ann","email":"a@x.org"}}"#) == "user object: single .result")
+            #expect(try detect(#"{"jsonrpc":"2.0","id":7,"result":[{"id":42,"email":"a@x.org"}]}"#) == "\(Self.general): .result (1)")
+        }
+
         @Test func dummyJSONIsNotTakenByTheUsersEnvelope() throws {
             let page = #"{"users":[{"id":1,"firstName":"Emily","lastName":"Johnson"}],"total":208,"skip":0,"limit":1}"#
             #expect(try detect(page) == "dummyjson.com users: .users (1)")
