@@ -239,6 +239,9 @@ final class MappingPlan: Sendable {
         let ownID = (try? resolve(ids.field, ids.sources, slots, materialize: false))?.source
         for wrapper in wrapperSlots {
             guard let inner = slots.node(wrapper.slot), inner.kind == .object else { continue }
+            // An `owner` is someone else's beside an item's own id (a task's, a file's); it is the
+            // person only of an item without one (Render's `[{"owner": {…}, "cursor"}]`).
+            if ownID != nil, Self.relationWrappers.contains(wrapper.key) { continue }
             let isPerson = withSlots(of: inner) { innerSlots in
                 guard let innerID = try? resolve(ids.field, ids.sources, innerSlots, materialize: false),
                       ownID.map({ innerID.source <= $0 }) ?? true else { return false }
@@ -248,6 +251,8 @@ final class MappingPlan: Sendable {
         }
         return nil
     }
+
+    private static let relationWrappers: Set<String> = ["owner"]
 
     /// Whether the record has a name, a username or an email of its own (or, with `nestedToo`,
     /// one level down).

@@ -62,7 +62,10 @@ struct GenericErrorBody: APIErrorBody {
             }
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
-        return Self.pascalProblem(document)
+        if let words = Self.pascalProblem(document) { return words }
+        // Any other sentence of a document made of an error's keys (Rippling's and LINE WORKS'
+        // `description`, beside a `type` or `code`).
+        return ErrorWords.describe(document)
     }
 
     /// An error object's words in PascalCase: `Message`, else `Title: Detail`.
