@@ -129,6 +129,18 @@ enum NextPageFinder {
         var places = [Place(document)]
         if let container, container.index != document.index, container.kind == .object { places.append(Place(container)) }
         let named = PagingFields(in: places.map(\.node))
+        // MediaWiki's `"continue": {"aufrom": "Ahmad_Shah", "continue": "-||"}`: the list's own
+        // continuation (the parameter to send back), not the generic `continue` marker.
+        if named.more != false, let continuation = document.field("continue"), continuation.kind == .object {
+            var found: NextPage?
+            continuation.forEachField { key, value in
+                let name = String(decoding: key, as: UTF8.self)
+                if found == nil, name != "continue", let text = value.string, !text.isEmpty {
+                    found = NextPage(value: text, source: "continue.\(name)")
+                }
+            }
+            if let found { return found }
+        }
         guard places.contains(where: { $0.present != 0 }) else {
             return named.more == false ? nil : named.next(more: named.more) ?? counted(in: places)
         }

@@ -41,6 +41,7 @@ extension GatewayTests {
             (#"{"contacts":USERS,"has-more":true,"vid-offset":751}"#, "751", #""vid-offset""#),
             (#"{"object":"list","url":"/v1/customers","has_more":true,"data":USERS}"#, "u2", "has_more + last id"),
             (#"{"users":USERS,"info":{"per_page":2,"count":2,"page":1,"more_records":true}}"#, "2", "page + 1, more follow"),
+            (#"{"batchcomplete":"","continue":{"aufrom":"Ahmad_Shah","continue":"-||"},"query":{"allusers":USERS}}"#, "Ahmad_Shah", "continue.aufrom"),
             (#"{"page":1,"per_page":2,"total":5,"total_pages":3,"data":USERS}"#, "2", "page + 1, of 3"),
             (#"{"success":true,"result":USERS,"result_info":{"page":1,"per_page":2,"count":2,"total_count":5,"total_pages":3}}"#, "2", "page + 1, of 3"),
             (#"{"paging":{"pageIndex":1,"pageSize":2,"total":7},"users":USERS}"#, "2", "pageNumber + 1, of 4"),
