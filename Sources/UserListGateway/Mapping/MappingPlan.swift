@@ -435,6 +435,8 @@ final class MappingPlan: Sendable {
                 for slot in joinedSlots[parts] {
                     guard let part = slots.node(slot) else { continue }
                     let node = Self.unwrapped(part, for: field)
+                    // As for a single source: an identifier or an e-mail address is no part of a name.
+                    if field == .name, let bytes = node.stringBytes, IdentifierText.matches(bytes) || EmailAddressText.matches(bytes) { continue }
                     if hasText(node, for: field) {
                         found += 1
                         if materialize, let text = text(node, for: field) { texts.append(text) }
@@ -446,7 +448,13 @@ final class MappingPlan: Sendable {
                         }
                     }
                 }
-                if usable, found == parts.count { return (materialize ? texts.joined(separator: " ") : nil, index) }
+                if usable, found == parts.count {
+                    // A first part that already ends with the last one is the whole (`"name": "Yan
+                    // Huang"` beside `"surname": "Huang"`): not "Yan Huang Huang".
+                    if materialize, texts.count == 2, texts[0].count > texts[1].count,
+                       texts[0].lowercased().hasSuffix(" " + texts[1].lowercased()) { return (texts[0], index) }
+                    return (materialize ? texts.joined(separator: " ") : nil, index)
+                }
                 if usable, found > 0, partial == nil { partial = (materialize ? texts.joined(separator: " ") : nil, index) }
             case .identifier(let slot):
                 guard let node = slots.node(slot), let bytes = node.stringBytes, IdentifierText.matches(bytes) else { continue }
