@@ -19,8 +19,6 @@ extension UserMapping {
             .name: [
                 // A full name before `name`, which some APIs give the sign-in name (Tableau, Jamf).
                 "displayName", "display_name", "displayname", "global_name", "full_name", "fullName", "fullname", "defaultFullName",
-                // A `name` beside a `surname` is the given name (Zabbix's users).
-                .joined("name", "surname"),
                 "name", "real_name", "realName", "realname", "cn", "friendly_name", "friendlyName",
                 "employee_name", "person_name", "contact_name", "member_name",
                 "name.displayName", "name.display_name",

@@ -63,8 +63,9 @@ struct GenericErrorBody: APIErrorBody {
             if !messages.isEmpty { return messages.joined(separator: "; ") }
         }
         if let words = Self.pascalProblem(document) { return words }
-        // Any other sentence of a document made of an error's keys (Rippling's and LINE WORKS'
-        // `description`, beside a `type` or `code`).
+        // Any other sentence (Rippling's and LINE WORKS' `description`, beside a `type` or
+        // `code`); a code alone is no message (Miro's list envelope has `"type": "list"`).
+        guard ErrorWords.sentence(of: document) != nil else { return nil }
         return ErrorWords.describe(document)
     }
 
