@@ -90,12 +90,23 @@ struct GeneralEnvelopeShape: PayloadShape {
         "agents", "moderators", "userlist", "user_list", "membersWithRole".lowercased(),
     ]
 
-    /// ``looksLikeUser(_:)``, or, listed under one of ``peopleKeys``, an id and a bare `name`.
+    /// ``looksLikeUser(_:)``, or an id and a bare `name` in a record listed under one of
+    /// ``peopleKeys`` or typed as a person (Miro's `"type": "board_member"`, `"kind": "user"`).
     static func looksLikeUser(_ record: JSONNode, listedAs key: String?) -> Bool {
         if looksLikeUser(record) { return true }
-        guard let key, record.kind == .object, peopleKeys.contains(key.lowercased()) else { return false }
+        guard record.kind == .object, key.map({ peopleKeys.contains($0.lowercased()) }) ?? false || isTypedAsPerson(record) else { return false }
         let sources = UserMapping.general.sources(of: record)
         return sources.contains { $0.0 == .id } && sources.contains { $0.0 == .name }
+    }
+
+    /// Whether the record's `type` or `kind` ends in a word for a person (`user`, `member`,
+    /// `person`, `board_member`, `OrgUser`).
+    private static func isTypedAsPerson(_ record: JSONNode) -> Bool {
+        for key: StaticString in ["type", "kind"] {
+            guard let value = record.field(key)?.string?.lowercased() else { continue }
+            if ["user", "member", "person", "people", "employee", "contact"].contains(where: { value.hasSuffix($0) }) { return true }
+        }
+        return false
     }
 
     /// An object in which the general mapping finds an email, a username, or a person's name.

@@ -39,6 +39,9 @@ extension GatewayTests {
             #expect(try found(#"{"batchcomplete":"","query":{"allusers":[{"userid":1,"name":"Ann"},{"userid":2,"name":"Bo"}]}}"#) == ".query.allusers (2)")
             #expect(try found(#"{"members":[{"id":"7","name":"Björk"}],"total":1}"#) == ".members (1)")
             #expect(try found(#"{"products":[{"id":1,"name":"Chair"}],"total":1}"#) == nil)
+            // Typed as a person: Miro's board members under `data`.
+            #expect(try found(#"{"data":[{"id":"345","name":"Tuan Le","role":"editor","type":"board_member"}],"total":1}"#) == ".data (1)")
+            #expect(try found(#"{"data":[{"id":"9","name":"Roadmap","type":"board"}],"total":1}"#) == nil)
             #expect(try found(#"{"members":[{"name":"no id"}]}"#) == nil)
         }
 
