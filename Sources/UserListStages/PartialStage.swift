@@ -12,9 +12,10 @@ import UserListRendering
 /// failed on with the error, reported here when that occurrence is the first.
 /// A paged query keeps its best page × page size in a `partial` ``PageCollector`` — any of them
 /// may be on the page once every partition is seen — and writes them at the end; a full export
-/// writes every match as it goes, encoded as the output's row when the format allows, each behind
-/// its ``CompactSortKey`` so the rows can be put in order by a plain sort. The map stage's counts
-/// that reached this partition are added to its own and handed on in one line.
+/// writes every match, encoded as the output's row when the format allows, each behind its
+/// ``CompactSortKey``, after its counts line and sorted by that key (``StageSortedRows``): each
+/// partition is a sorted run, and the driver merges runs. The map stage's counts that reached
+/// this partition are added to its own and handed on in one line.
 struct PartialStage {
     let run: UserListRun
     let names: [String]
@@ -44,6 +45,8 @@ struct PartialStage {
         let batch = StageRecordBatch()
         var lines = 0
         var keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
+        // A full export's rows: this partition's sorted run, after its counts.
+        var rows = StageSortedRows()
         // A `--where` error's user is a reject too (``StageError/reject``).
         let keepsRejects = run.stagesCarryRejects
 
@@ -77,13 +80,14 @@ struct PartialStage {
                 case .page:
                     if collector!.limit != nil { try? collector!.add(.user(user), sortValue: annotation.sortValue, position: position) }
                 case .rows, .users:
-                    keys.write(annotation.sortValue, position, to: output)
+                    let line = rows.output
+                    keys.write(annotation.sortValue, position, to: line)
                     if let row = annotation.row {
-                        row.withBytes { StageLine.appendEscaped($0, to: output) }
+                        row.withBytes { StageLine.appendEscaped($0, to: line) }
                     } else {
-                        StageUserJSON.append(user, place: nil, to: output)
+                        StageUserJSON.append(user, place: nil, to: line)
                     }
-                    output.write(byte: UInt8(ascii: "\n"))
+                    line.write(byte: UInt8(ascii: "\n"))
                 }
             }
             batch.removeAll()
@@ -138,6 +142,7 @@ struct PartialStage {
         output.write("!\t0\t")
         output.write(statistics.json())
         output.write(byte: UInt8(ascii: "\n"))
+        rows.write(to: output)
         for candidate in collector?.candidates() ?? [] {
             guard case .user(let user) = candidate.kept else { continue }
             keys.write(candidate.sortValue, candidate.position, to: output)
