@@ -1348,6 +1348,9 @@ PART_BYTES = 64 << 20
 # Sort keys sampled per partial partition for the range bounds: enough for even ranges when the
 # export is cut into many more ranges than partial has partitions.
 SAMPLES_PER_PARTITION = 1000
+# A full export's partitions of partial computed and fetched at once (merge_runs): one more
+# than this machine's two cores, so that both compute while the driver writes a third.
+FETCHES = 3
 
 
 def merge_runs(partial, merge, scratch, timings, rejects=None):
@@ -1355,40 +1358,52 @@ def merge_runs(partial, merge, scratch, timings, rejects=None):
     in the order of its key.
 
     Each partition of partial is a sorted run: its counts line, then its rows sorted by key
-    (the stage sorts them: Sources/UserListStages/StageSortedRows.swift). partial is persisted on
-    disk and computed on every core at once (a count in the JVM: no Python reads it back); the
-    driver fetches the runs one partition after another (toLocalIterator, the next one fetched
-    meanwhile: at most two partitions in the driver's memory) into files under scratch — the
-    counts lines set apart — and `LC_ALL=C sort -m` merges the files straight into merge's
-    standard input. Merge checks that every key is greater than the one before.
+    (the stage sorts them: Sources/UserListStages/StageSortedRows.swift). Each partition is one
+    job, FETCHES of them at a time (at most that many partitions in the driver's memory): it
+    computes the partition and hands it to the driver, which writes it into a file under
+    scratch (the counts lines set apart, in partition order); then `LC_ALL=C sort -m` merges the
+    files straight into merge's standard input. Merge checks that every key is greater than the
+    one before.
 
     The old way cut every block at sampled bounds and sorted each range in a Python worker, one
     range per fetch: a pass to sample, a second shuffle of the whole export, and a sort on one
     core while the other waited (5M users: 27.8 s of a 76 s job, 2026-11-27)."""
-    from pyspark import StorageLevel
-    partial = partial.persist(StorageLevel.DISK_ONLY)
-    partial._jrdd.count()
-    timings.mark("map, shuffle, partial and its sort")
-    counts, files, out = [], [], None
-    try:
-        for block in partial.toLocalIterator(prefetchPartitions=True):
-            # A partition's first block starts with its counts line: a run begins.
-            if block.startswith(b"!"):
-                if out is not None:
-                    out.close()
-                files.append(os.path.join(scratch, "run-%05d" % len(files)))
-                out = open(files[-1], "wb")
-                while block.startswith(b"!"):
-                    cut = block.index(b"\n") + 1
-                    counts.append(block[:cut])
-                    block = block[cut:]
-            if out is None:
-                raise JobFailure("userlist stage partial: a partition's lines do not start with its counts", EX_SOFTWARE)
-            out.write(block)
-    finally:
-        if out is not None:
-            out.close()
-    timings.mark("fetching %d sorted runs" % len(files))
+    from concurrent.futures import ThreadPoolExecutor
+    sc = partial.context
+
+    def fetch(index):
+        """Partition index's run into its file (none for an empty partition); its counts lines."""
+        from pyspark.util import _load_from_socket
+        # sc.runJob without its mapPartitions: the partition's blocks go to the driver as partial
+        # wrote them, no Python worker reads them again on the executor.
+        served = sc._jvm.PythonRDD.runJob(sc._jsc.sc(), partial._jrdd, [index])
+        counts, out = [], None
+        try:
+            for block in _load_from_socket(served, partial._jrdd_deserializer):
+                if out is None:
+                    # A partition starts with its counts line.
+                    if not block.startswith(b"!"):
+                        raise JobFailure("userlist stage partial: partition %d does not start with its counts" % index,
+                                         EX_SOFTWARE)
+                    while block.startswith(b"!"):
+                        cut = block.index(b"\n") + 1
+                        counts.append(block[:cut])
+                        block = block[cut:]
+                    out = open(os.path.join(scratch, "run-%05d" % index), "wb")
+                out.write(block)
+        finally:
+            if out is not None:
+                out.close()
+        return counts, out is not None and out.name
+
+    # A job per partition, FETCHES at a time: the first one runs the map stage, then each
+    # computes its partition of partial and hands it to the driver, which writes it while the
+    # next ones compute.
+    with ThreadPoolExecutor(max_workers=FETCHES) as pool:
+        fetched = list(pool.map(fetch, range(partial.getNumPartitions())))
+    counts = [line for lines, _ in fetched for line in lines]
+    files = [path for _, path in fetched if path]
+    timings.mark("map, shuffle, partial and its sort, fetching %d sorted runs" % len(files))
     if rejects is not None:
         # Merge reads the rejects once every count is in, before the first row.
         rejects.gather()

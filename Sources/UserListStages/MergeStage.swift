@@ -1,4 +1,5 @@
 import UserListKit
+import UserListPlatform
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListService
@@ -53,9 +54,11 @@ struct MergeStage {
         var kept: [PageCollector.Kept] = []
         var rowBytes: [UInt8] = []
         var rowRanges: [Range<Int>] = []
-        var previousKey: [UInt8]?
+        /// The last row's key, for the order check (one buffer, reused row after row).
+        var previousKey: [UInt8] = []
+        var hasPreviousKey = false
         // A full export's rows go out as they come when the format allows (see MergeRowStream).
-        var stream = plan.kind == .rows ? MergeRowStream(renderer: renderer, highlight: highlight) : nil
+        let stream = plan.kind == .rows ? MergeRowStream(renderer: renderer, highlight: highlight) : nil
         var streaming = false
         var streamed = 0
         /// In a run that fails, the rows a single run streamed before failing: up to this position.
@@ -148,7 +151,7 @@ struct MergeStage {
                 if part == .rows {
                     throw StageFailure.bad(.merge, input, number, "counts in --part rows: give it one partition's rows only (--part ends takes the counts)")
                 }
-                if previousKey != nil, plan.sortsLines {
+                if hasPreviousKey, plan.sortsLines {
                     throw StageFailure.bad(.merge, input, number, "counts after rows: sort the partial stage's lines by their first field before the merge")
                 }
                 total.merge(counts)
@@ -159,11 +162,12 @@ struct MergeStage {
             }
             if plan.sortsLines {
                 // A full export is written in the order it comes: it must be the sorted order.
-                let key = Array(fields[0])
-                if let previousKey, !previousKey.lexicographicallyPrecedes(key) {
+                if hasPreviousKey, !Self.precedes(previousKey, fields[0]) {
                     throw StageFailure.bad(.merge, input, number, "rows out of order: sort the partial stage's lines by their first field before the merge")
                 }
-                previousKey = key
+                previousKey.removeAll(keepingCapacity: true)
+                previousKey.append(contentsOf: UnsafeBufferPointer(start: fields[0].baseAddress?.assumingMemoryBound(to: UInt8.self), count: fields[0].count))
+                hasPreviousKey = true
             }
             if part == .rows {
                 rowBytes.removeAll(keepingCapacity: true)
@@ -384,6 +388,15 @@ struct MergeStage {
             keys.write(candidate.sortValue, candidate.position, to: output)
             StageUserJSON.append(user, place: nil, to: output)
             output.write(byte: UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Whether `key` sorts after `previous`, byte by byte (a prefix first).
+    static func precedes(_ previous: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
+        previous.withUnsafeBytes { before in
+            let shared = min(before.count, key.count)
+            let order = shared == 0 ? 0 : Memory.compare(before.baseAddress!, key.baseAddress!, shared)
+            return order != 0 ? order < 0 : before.count < key.count
         }
     }
 

@@ -58,6 +58,34 @@ import UserListRendering
         #expect(back == Array(row.utf8))
     }
 
+    @Test(arguments: ["ends with \\", "\\t is no escape of ours", "\\"])
+    func unknownEscapesAreRefused(field: String) {
+        var back: [UInt8] = []
+        #expect(!Array(field.utf8).withUnsafeBytes { StageLine.appendUnescaped($0, to: &back) })
+    }
+
+    @Test func fieldsSplitAtTheFirstTabsOnly() {
+        let line = Array("a\t\tc\td\te".utf8)
+        let fields = line.withUnsafeBytes { StageLine.fields($0, count: 3)?.map { Array($0) } }
+        #expect(fields == [Array("a".utf8), [], Array("c\td\te".utf8)])
+        #expect(Array("a\tb".utf8).withUnsafeBytes { StageLine.fields($0, count: 3) } == nil)
+    }
+
+    /// The partial stage's rows of a full export go out as one sorted run, whatever order they
+    /// were written in: keys sharing their first 8 bytes (the numbers sorted first) and keys that
+    /// are prefixes of others among them.
+    @Test func sortedRowsComeOutInByteOrder() {
+        let keys = ["0002aa", "00026162636465666768", "0002616263646566", "00026162636465660", "0001ff", "0002616263646566670",
+                    "ff", "0002616263646565ff"]
+        var rows = StageSortedRows()
+        for (index, key) in keys.enumerated() { rows.output.write("\(key)\t\(index)\trow \(index)\n") }
+        let output = OutputWriter()
+        rows.write(to: output)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.prefix { $0 != "\t" }) } == keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(Set(lines) == Set(keys.enumerated().map { "\($1)\t\($0)\trow \($0)" }))
+    }
+
     @Test func countsMergeAsOneRun() {
         var a = StageStatistics(options: "o")
         a.records = 10
