@@ -811,7 +811,11 @@ class Timings:
             elif span[0] >= checked:  # not the version check's
                 later_spans.append(span)
             name = re.sub(r" at \S*/", " at ", stage.get("name", "?"))
-            if stage["status"] != "COMPLETE":
+            if stage["status"] == "SKIPPED" and not stage.get("numCompleteTasks"):
+                # The map stage of a full export's fetch jobs (merge_runs), which several jobs
+                # share: Spark's status store keeps its span but shows it skipped, its tasks' metrics gone.
+                name += " (shared by concurrent jobs: its tasks' metrics are not kept)"
+            elif stage["status"] != "COMPLETE":
                 name += " (%s)" % stage["status"].lower()
             if groups and groups[-1]["name"] == name:
                 group = groups[-1]
