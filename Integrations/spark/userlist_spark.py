@@ -893,6 +893,9 @@ class StandardError:
                 if line.startswith((b"Exception in thread ", b"java.lang.OutOfMemoryError")) or \
                         b" ERROR SparkUncaughtExceptionHandler: " in line:
                     continue
+                # Java 17 says so at every start of Spark 4's JVM (it loads the vector API).
+                if line.startswith(b"WARNING: Using incubator modules: "):
+                    continue
                 os.write(self.fd, line)
 
     def write(self, text):
@@ -1364,6 +1367,27 @@ SAMPLES_PER_PARTITION = 1000
 FETCHES = 3
 
 
+class RunFile:
+    """A sorted run's file on the driver: a write that fails (TMPDIR full) is one line, exit 74."""
+
+    def __init__(self, path):
+        self.path = path
+        self.file = self._do(lambda: open(path, "wb"))
+
+    def _do(self, action):
+        try:
+            return action()
+        except OSError as error:
+            raise JobFailure("can't write a sorted run into %s (TMPDIR): %s" % (
+                os.path.dirname(self.path), error.strerror), EX_IOERR)
+
+    def write(self, data):
+        self._do(lambda: self.file.write(data))
+
+    def close(self):
+        self._do(self.file.close)
+
+
 def merge_runs(partial, merge, scratch, timings, rejects=None):
     """A full export into `merge` (--output, standard output): every counts line, then every row
     in the order of its key.
@@ -1400,12 +1424,12 @@ def merge_runs(partial, merge, scratch, timings, rejects=None):
                         cut = block.index(b"\n") + 1
                         counts.append(block[:cut])
                         block = block[cut:]
-                    out = open(os.path.join(scratch, "run-%05d" % index), "wb")
+                    out = RunFile(os.path.join(scratch, "run-%05d" % index))
                 out.write(block)
         finally:
             if out is not None:
                 out.close()
-        return counts, out is not None and out.name
+        return counts, out is not None and out.path
 
     # A job per partition, FETCHES at a time: the first one runs the map stage, then each
     # computes its partition of partial and hands it to the driver, which writes it while the
