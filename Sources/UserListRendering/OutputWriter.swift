@@ -78,6 +78,20 @@ public final class OutputWriter {
     /// How many bytes the in-memory writer holds (flushed or not).
     public var writtenCount: Int { stored.count + count }
 
+    /// The in-memory writer's bytes, without a copy while they fit its buffer (a line being built).
+    public func withWrittenBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        guard case .memory = sink else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        if stored.isEmpty { return body(UnsafeRawBufferPointer(start: buffer, count: count)) }
+        return bytes.withUnsafeBytes(body)
+    }
+
+    /// Empties the in-memory writer, keeping its memory: one writer reused line after line.
+    public func removeAll() {
+        guard case .memory = sink else { return }
+        stored.removeAll(keepingCapacity: true)
+        count = 0
+    }
+
     /// `bytes` decoded as UTF-8.
     public var text: String {
         String(decoding: bytes, as: UTF8.self)

@@ -46,7 +46,7 @@ struct PartialStage {
         var lines = 0
         var keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
         // A full export's rows: this partition's sorted run, after its counts.
-        var rows = StageSortedRows()
+        let rows = StageSortedRows()
         // A `--where` error's user is a reject too (``StageError/reject``).
         let keepsRejects = run.stagesCarryRejects
 
@@ -88,6 +88,7 @@ struct PartialStage {
                         StageUserJSON.append(user, place: nil, to: line)
                     }
                     line.write(byte: UInt8(ascii: "\n"))
+                    rows.endLine()
                 }
             }
             batch.removeAll()

@@ -8,57 +8,70 @@ import UserListRendering
 ///
 /// A key is hex digits (``CompactSortKey``) and unique (it ends with the position), and a tab
 /// sorts before every digit, so ordering whole lines by their bytes orders them by key: what
-/// `LC_ALL=C sort -m` and Python's sort of `bytes` compare. The lines live in one buffer; what is
-/// sorted is each line's first 8 bytes as one number, its start and its length, and `memcmp`
-/// runs only when those 8 bytes tie (sorting the starts alone, every comparison a `memcmp` of two
-/// places in 100 MB, was 13% of a 625k-user partition's stage).
-struct StageSortedRows {
-    private let lines = OutputWriter()
-    private var starts: [Int] = []
-
-    /// Where the next line goes: write it (with its line end) after this.
-    var output: OutputWriter {
-        mutating get {
-            starts.append(lines.writtenCount)
-            return lines
-        }
-    }
+/// `LC_ALL=C sort -m` and Python's sort of `bytes` compare. What is sorted is each line's first 8
+/// bytes as one number, its place and its length, and `memcmp` runs only when those 8 bytes tie
+/// (sorting the places alone, every comparison a `memcmp` of two places in 100 MB, was 13% of a
+/// 625k-user partition's stage). The lines are built one at a time in a reused writer and copied
+/// into chunks of 4 MiB, as ``StageFirstOccurrences`` holds its lines: one in-memory writer for
+/// them all grew by doubling and was copied once more whole to be sorted (page faults and
+/// `memmove`, ~15% of the stage).
+final class StageSortedRows {
+    private let line = OutputWriter()
+    /// Chunks of ``chunkSize`` bytes (a bigger line gets one of its own), freed with the rows.
+    private var chunks: [UnsafeMutableRawBufferPointer] = []
+    private var used = 0
+    private static let chunkSize = 4 << 20
+    private var entries: [Entry] = []
 
     private struct Entry {
         var prefix: UInt64
-        var start: Int
+        var start: UnsafeRawPointer
         var count: Int
+    }
+
+    deinit {
+        for chunk in chunks { chunk.deallocate() }
+    }
+
+    /// Where the next line goes: write it whole (with its line end), then call ``endLine()``.
+    var output: OutputWriter {
+        line.removeAll()
+        return line
+    }
+
+    /// Keeps the line just written to ``output``.
+    func endLine() {
+        line.withWrittenBytes { bytes in
+            if chunks.isEmpty || used + bytes.count > chunks[chunks.count - 1].count {
+                chunks.append(.allocate(byteCount: max(Self.chunkSize, bytes.count), alignment: 8))
+                used = 0
+            }
+            let start = chunks[chunks.count - 1].baseAddress! + used
+            if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
+            used += bytes.count
+            entries.append(Entry(prefix: Self.prefix(bytes), start: UnsafeRawPointer(start), count: bytes.count))
+        }
     }
 
     /// Every line, in byte order, to `output`.
     func write(to output: OutputWriter) {
-        let bytes = lines.bytes
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var entries = [Entry]()
-            entries.reserveCapacity(starts.count)
-            for (index, start) in starts.enumerated() {
-                let end = index + 1 < starts.count ? starts[index + 1] : buffer.count
-                entries.append(Entry(prefix: Self.prefix(base + start, count: end - start), start: start, count: end - start))
-            }
-            entries.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                let shared = min(a.count, b.count)
-                let order = shared > 8 ? Memory.compare(base + a.start + 8, base + b.start + 8, shared - 8) : 0
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-            for entry in entries {
-                output.write(UnsafeRawBufferPointer(start: base + entry.start, count: entry.count))
-            }
+        entries.sort { a, b in
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            let shared = min(a.count, b.count)
+            let order = shared > 8 ? Memory.compare(a.start + 8, b.start + 8, shared - 8) : 0
+            return order != 0 ? order < 0 : a.count < b.count
+        }
+        for entry in entries {
+            output.write(UnsafeRawBufferPointer(start: entry.start, count: entry.count))
         }
     }
 
     /// The first 8 bytes, big-endian, zeros after a shorter line's end: numbers that order as the
     /// bytes do (a line is never empty, and a key's bytes are never zero).
-    private static func prefix(_ start: UnsafeRawPointer, count: Int) -> UInt64 {
+    private static func prefix(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var value: UInt64 = 0
         for index in 0..<8 {
-            value = value << 8 | UInt64(index < count ? start.load(fromByteOffset: index, as: UInt8.self) : 0)
+            value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
         }
         return value
     }

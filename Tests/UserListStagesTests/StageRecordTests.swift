@@ -77,8 +77,11 @@ import UserListRendering
     @Test func sortedRowsComeOutInByteOrder() {
         let keys = ["0002aa", "00026162636465666768", "0002616263646566", "00026162636465660", "0001ff", "0002616263646566670",
                     "ff", "0002616263646565ff"]
-        var rows = StageSortedRows()
-        for (index, key) in keys.enumerated() { rows.output.write("\(key)\t\(index)\trow \(index)\n") }
+        let rows = StageSortedRows()
+        for (index, key) in keys.enumerated() {
+            rows.output.write("\(key)\t\(index)\trow \(index)\n")
+            rows.endLine()
+        }
         let output = OutputWriter()
         rows.write(to: output)
         let lines = output.text.split(separator: "\n").map(String.init)
