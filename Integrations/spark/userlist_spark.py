@@ -811,11 +811,7 @@ class Timings:
             elif span[0] >= checked:  # not the version check's
                 later_spans.append(span)
             name = re.sub(r" at \S*/", " at ", stage.get("name", "?"))
-            if stage["status"] == "SKIPPED" and not stage.get("numCompleteTasks"):
-                # The map stage of a full export's fetch jobs (merge_runs), which several jobs
-                # share: Spark's status store keeps its span but shows it skipped, its tasks' metrics gone.
-                name += " (shared by concurrent jobs: its tasks' metrics are not kept)"
-            elif stage["status"] != "COMPLETE":
+            if stage["status"] != "COMPLETE":
                 name += " (%s)" % stage["status"].lower()
             if groups and groups[-1]["name"] == name:
                 group = groups[-1]
@@ -1367,6 +1363,19 @@ SAMPLES_PER_PARTITION = 1000
 FETCHES = 3
 
 
+def run_map_stage(sc, rdd):
+    """Runs the stage that ends in rdd's shuffle (the map), alone, before the jobs that read it:
+    jobs submitted at once that share a map stage make Spark's status store lose its tasks'
+    metrics (the timings), and the first job's partial task would wait for it anyway."""
+    node = rdd._jrdd.rdd()
+    while not node.dependencies().isEmpty():
+        dependency = node.dependencies().head()
+        if dependency.getClass().getSimpleName() == "ShuffleDependency":
+            sc._jsc.sc().submitMapStage(dependency).get()
+            return
+        node = dependency.rdd()
+
+
 class RunFile:
     """A sorted run's file on the driver: a write that fails (TMPDIR full) is one line, exit 74."""
 
@@ -1431,14 +1440,23 @@ def merge_runs(partial, merge, scratch, timings, rejects=None):
                 out.close()
         return counts, out is not None and out.path
 
-    # A job per partition, FETCHES at a time: the first one runs the map stage, then each
-    # computes its partition of partial and hands it to the driver, which writes it while the
-    # next ones compute.
-    with ThreadPoolExecutor(max_workers=FETCHES) as pool:
+    run_map_stage(sc, partial)
+    timings.mark("map, shuffle")
+    # A job per partition, FETCHES at a time: each computes its partition of partial and hands
+    # it to the driver, which writes it while the next ones compute.
+    pool = ThreadPoolExecutor(max_workers=FETCHES)
+    try:
         fetched = list(pool.map(fetch, range(partial.getNumPartitions())))
+    except BaseException:
+        # The first failure is the job's: the partitions not started are not, and the running
+        # ones' jobs are cancelled.
+        pool.shutdown(wait=False, cancel_futures=True)
+        sc.cancelAllJobs()
+        raise
+    pool.shutdown()
     counts = [line for lines, _ in fetched for line in lines]
     files = [path for _, path in fetched if path]
-    timings.mark("map, shuffle, partial and its sort, fetching %d sorted runs" % len(files))
+    timings.mark("partial and its sort, fetching %d sorted runs" % len(files))
     if rejects is not None:
         # Merge reads the rejects once every count is in, before the first row.
         rejects.gather()
