@@ -19,8 +19,9 @@ struct StageCommand: ParsableCommand {
             position among all lines; a line that is not UTF-8 as eINPUT and its TEXT escaped, \\\\ \
             and \\xHH) → one line per user keyed by its id, and the counts
               partial  one partition of those lines, one per id (the smallest position kept) → the \
-            partition's candidates and counts
-              merge    every partition's lines (a full export's sorted by their first field) → the output
+            partition's counts and candidates (a full export's sorted by their first field: a sorted run)
+              merge    every partition's lines (a full export's sorted by their first field: sort -m of \
+            partial's runs) → the output
               plan     checks the options and says how the driver gathers partial's lines (JSON)
 
             Integrations/spark/userlist_spark.py runs them on Spark (see README, Past one machine).
