@@ -1,3 +1,4 @@
+import UserListCollections
 import UserListPlatform
 import UserListRendering
 
@@ -11,26 +12,18 @@ import UserListRendering
 /// `LC_ALL=C sort -m` and Python's sort of `bytes` compare. What is sorted is each line's first 8
 /// bytes as one number, its place and its length, and `memcmp` runs only when those 8 bytes tie
 /// (sorting the places alone, every comparison a `memcmp` of two places in 100 MB, was 13% of a
-/// 625k-user partition's stage). The lines are built one at a time in a reused writer and copied
-/// into chunks of 4 MiB, as ``StageFirstOccurrences`` holds its lines: one in-memory writer for
-/// them all grew by doubling and was copied once more whole to be sorted (page faults and
-/// `memmove`, ~15% of the stage).
+/// 625k-user partition's stage). The lines are built one at a time in a reused writer and kept
+/// in ``ByteChunks``: one in-memory writer for them all grew by doubling and was copied once more
+/// whole to be sorted (page faults and `memmove`, ~15% of the stage).
 final class StageSortedRows {
     private let line = OutputWriter()
-    /// Chunks of ``chunkSize`` bytes (a bigger line gets one of its own), freed with the rows.
-    private var chunks: [UnsafeMutableRawBufferPointer] = []
-    private var used = 0
-    private static let chunkSize = 4 << 20
+    private let lines = ByteChunks()
     private var entries: [Entry] = []
 
     private struct Entry {
         var prefix: UInt64
         var start: UnsafeRawPointer
         var count: Int
-    }
-
-    deinit {
-        for chunk in chunks { chunk.deallocate() }
     }
 
     /// Where the next line goes: write it whole (with its line end), then call ``endLine()``.
@@ -42,14 +35,8 @@ final class StageSortedRows {
     /// Keeps the line just written to ``output``.
     func endLine() {
         line.withWrittenBytes { bytes in
-            if chunks.isEmpty || used + bytes.count > chunks[chunks.count - 1].count {
-                chunks.append(.allocate(byteCount: max(Self.chunkSize, bytes.count), alignment: 8))
-                used = 0
-            }
-            let start = chunks[chunks.count - 1].baseAddress! + used
-            if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
-            used += bytes.count
-            entries.append(Entry(prefix: Self.prefix(bytes), start: UnsafeRawPointer(start), count: bytes.count))
+            let kept = lines.append(bytes)
+            entries.append(Entry(prefix: Self.prefix(bytes), start: kept.baseAddress!, count: kept.count))
         }
     }
 
