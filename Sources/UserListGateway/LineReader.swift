@@ -1,4 +1,4 @@
-import UserListDomain
+@_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListInput
 @_spi(Pipeline) import UserListJSON
 /// Reads single lines of an input, each on its own, as a distributed engine hands them over
@@ -26,6 +26,16 @@ public struct LineReader {
         /// document with no users, `--jq`): ``batches`` are the records before it, which one run
         /// takes in before stopping.
         public var error: UserlistError?
+    }
+
+    /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`,
+    ///   the mapping's options (`--include-non-people`, `--base-url`), and what decides records
+    ///   from their keys (``RecordJudge``: a native record then comes as `.keyed`, its user built
+    ///   only if asked, ``RecordBatch/materialize(record:)``).
+    @_spi(Pipeline) public init(fields: FieldSet, usersAt: UsersAtPath? = nil, preTransform: JQDocumentTransform? = nil, skipBadJSON: Bool = false,
+                mappingOptions: MappingOptions = MappingOptions(), judge: (any RecordJudge)?) {
+        self.init(fields: fields, usersAt: usersAt, preTransform: preTransform, skipBadJSON: skipBadJSON, mappingOptions: mappingOptions)
+        parser.judge = judge
     }
 
     /// - Parameters: as ``UserGateway``'s: the fields to build, `--users-at`, `--jq`, `--skip-bad-json`,
@@ -63,12 +73,13 @@ public struct LineReader {
         withUnsafeBytes(of: UInt8(ascii: "\n")) { chunk.append($0) }
         if number == 1 { _ = chunk.skipByteOrderMark() }
         do {
+            let fields = parser.fields
             _ = try parseToEnd(chunk, input: name, base: 0, followingRewrites: true) { batch, chunk, _ in
                 if !batch.documents.isEmpty {
                     records.hadDocuments = true
                     records.morePages = batch.morePages?.warning
                 }
-                if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk)) }
+                if !batch.records.isEmpty { records.batches.append(batch.finish(chunk: chunk, fields: fields)) }
             }
         } catch {
             records.error = error
@@ -104,6 +115,7 @@ public struct LineReader {
         // Where the chunk's bytes start in `region`: documents' offsets are the chunk's.
         let base = firstLine == 1 ? chunk.skipByteOrderMark() : 0
         var line = 0
+        let fields = parser.fields
         let read = try parseToEnd(chunk, input: name, base: base, followingRewrites: false) { batch, chunk, base in
             let documents = batch.documents
             for (index, document) in documents.enumerated() {
@@ -114,7 +126,7 @@ public struct LineReader {
                 result.lastDocumentLine = firstLine + line
             }
             if !documents.isEmpty { result.records.morePages = batch.morePages?.warning }
-            if !batch.records.isEmpty { result.records.batches.append(batch.finish(chunk: chunk)) }
+            if !batch.records.isEmpty { result.records.batches.append(batch.finish(chunk: chunk, fields: fields)) }
         }
         guard read else { return nil }
         result.records.hadDocuments = result.lastDocumentLine != nil

@@ -1,6 +1,6 @@
 import UserListKit
 @_spi(Pipeline) import UserListDomain
-import UserListGateway
+@_spi(Pipeline) import UserListGateway
 @_spi(Pipeline) import UserListService
 import UserListRendering
 import UserListViewModel
@@ -10,9 +10,10 @@ import UserListViewModel
 /// Each line is read as a single run reads it (``LineReader``: shapes, mappings, `--jq`,
 /// `--users-at`, `--skip-bad-json`), and each record goes through the Service's rules that need no
 /// other record (``NormalizedRecord``), then `--where` and `--search`, whose answers travel with
-/// it (``map(_:lines:lastDocument:input:strict:filter:output:buckets:statistics:)``). A user is
-/// written under its id, for the shuffle that keeps
-/// each id's smallest position; everything else is counted, and what a single run would say
+/// it (``map(_:lines:lastDocument:input:strict:filter:judging:output:buckets:statistics:)``). A
+/// native record is decided from its keys where one run would (``MapStageJudging``): only what
+/// the later stages need of it is made. A user is written under its id, for the shuffle that
+/// keeps each id's smallest position; everything else is counted, and what a single run would say
 /// about it (a skipped record's warning, a `--strict` error, a bad line) is carried in the counts.
 /// With `--rejects` or `--max-rejects`, each rejected record is also written as
 /// `#POSITION⇥POSITION⇥LINE`, LINE the rejects file's line (its line numbers marked as the warnings' are), for the merge to write.
@@ -45,7 +46,8 @@ struct MapStage {
         if transform == nil { transform = try stages.transform?.compiled() }
         var filter = self.filter
         if filter == nil { filter = try pipeline.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
-        var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options)
+        var judging = MapStageJudging(run, plan: StagePlan(pipeline), map: mapping)
+        var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options, judge: judging?.judge)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
         // After a reading error nothing later can change the answer: the rest is only counted.
@@ -61,7 +63,7 @@ struct MapStage {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             let records = reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
             // The records before a reading error are a single run's too (it takes them in first).
-            try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
+            try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, judging: &judging, output: output, buckets: buckets, statistics: &statistics)
             if let error = records.error {
                 guard error.kind == .data else { throw error }
                 // After the line's records before it: one run's Service meets those first.
@@ -86,7 +88,7 @@ struct MapStage {
             }
             if let lines {
                 let offset = pending.firstGlobal - pending.firstLine
-                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, output: output, buckets: buckets, statistics: &statistics)
+                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
             try pending.forEachLine { (text, line, global, last) throws(UserlistError) in
@@ -174,7 +176,7 @@ struct MapStage {
     /// Writes the users of one line's records and counts the rest.
     /// `lines(k)`: the global line of the records' record k (counting across their batches);
     /// `lastDocument`: the global line of the last document read (nil: none, blank lines).
-    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, filter: JQUserFilter?, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
+    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, filter: JQUserFilter?, judging: inout MapStageJudging?, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         var line = -1
         var counted = 0
@@ -193,6 +195,7 @@ struct MapStage {
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
+            let cellRows = judging?.cellRows(of: normalized) ?? [:]
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -203,15 +206,25 @@ struct MapStage {
                 let position = StagePosition.of(line: line, item: item)
                 item += 1
                 statistics.records += 1
-                switch record {
-                case .user(let user):
+                /// Where a user's line goes, its `KEY<TAB>POSITION<TAB>` written.
+                func userLine(_ id: String) -> (OutputWriter, bucket: Int?) {
                     statistics.users += 1
-                    let bucket = buckets?.bucket(of: user.id)
+                    let bucket = buckets?.bucket(of: id)
                     let output = bucket.map { buckets!.writer($0) } ?? output
-                    JSONText.appendString(user.id, to: output)
+                    JSONText.appendString(id, to: output)
                     output.write(byte: UInt8(ascii: "\t"))
                     output.write(int: position)
                     output.write(byte: UInt8(ascii: "\t"))
+                    return (output, bucket)
+                }
+                switch record {
+                case .keyed(let keyed):
+                    let (output, bucket) = userLine(keyed.id)
+                    try judging!.write(keyed, record: index, of: batch, position: position, cellRows: cellRows, to: output)
+                    output.write(byte: UInt8(ascii: "\n"))
+                    if let bucket { buckets!.ended(bucket) }
+                case .user(let user):
+                    let (output, bucket) = userLine(user.id)
                     switch verdicts.verdict(of: index) {
                     case .excluded:
                         output.write(byte: StageLine.shadow)
@@ -255,9 +268,6 @@ struct MapStage {
                     }
                 case .excluded(let reason):
                     statistics.excluded[reason, default: 0] += 1
-                case .keyed:
-                    // The map stage builds every user: its gateway has no judge.
-                    throw UserlistError(.data, Diagnostic(.stage, scope: "stage map", "a record of \(names[input]) was not built"))
                 }
             }
         }

@@ -94,6 +94,29 @@ struct PartialStage {
             batch.removeAll()
         }
 
+        /// A line the map stage decided from the record's keys (``MapStageJudging``): a count, or
+        /// a full export's ready row, written as it is behind its key and position. False: a user.
+        func takeJudged(_ user: UnsafeRawBufferPointer, _ position: Int, line: Int) throws(UserlistError) -> Bool {
+            if StageLine.isCounted(user) {
+                guard plan.kind == .count else { throw Self.otherQuery("a match only counted", plan, input, line) }
+            } else if let ready = StageLine.readyRow(user) {
+                guard plan.kind == .rows else { throw Self.otherQuery("a full export's row", plan, input, line) }
+                let line = rows.output
+                line.write(ready.key)
+                line.write(byte: UInt8(ascii: "\t"))
+                line.write(int: position)
+                line.write(byte: UInt8(ascii: "\t"))
+                line.write(ready.row)
+                line.write(byte: UInt8(ascii: "\n"))
+                rows.endLine()
+            } else {
+                return false
+            }
+            statistics.distinct += 1
+            statistics.matched += 1
+            return true
+        }
+
         try input.forEachLine { (line, number) throws(UserlistError) in
             lines += 1
             if line.first == UInt8(ascii: "#") {
@@ -122,6 +145,7 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
+            if try takeJudged(fields[2], position, line: number) { return }
             batch.add(line: number, position: position, json: fields[2])
             if batch.isFull { try process() }
         }
@@ -131,6 +155,7 @@ struct PartialStage {
                 statistics.distinct += 1
                 return
             }
+            if try takeJudged(json, position, line: line) { return }
             batch.add(line: line, position: position, json: json)
             if batch.isFull { try process() }
         }
@@ -151,6 +176,12 @@ struct PartialStage {
             output.write(byte: UInt8(ascii: "\n"))
         }
         try output.flush()
+    }
+
+    /// A line the map stage wrote for another query than this stage's (its counts line would say
+    /// so too, but this line comes first).
+    static func otherQuery(_ what: String, _ plan: StagePlan, _ input: StageInput, _ line: Int) -> UserlistError {
+        StageFailure.bad(.partial, input, line, "\(what) from the map stage, but this query's answer is a \(plan.kind.rawValue): give every stage the same options")
     }
 
     /// The rejects file's line for a user `--where` failed on, as a single run writes it: the

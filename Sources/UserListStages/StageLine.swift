@@ -12,6 +12,9 @@ import UserListRendering
 ///                      eINPUT  LINE  POSITION  ESCAPED    the same line, its TEXT escaped: a line
 ///                                                         that is not UTF-8 (see ``appendDecoded(_:to:)``)
 ///     map output       KEY  POSITION  USER                KEY: the id as a JSON string
+///                      KEY  POSITION  -                   a user the search can't match (``shadow``)
+///                      KEY  POSITION  +                   a match `--count` only counts (``counted``)
+///                      KEY  POSITION  >SORTKEY  ROW       a full export's row, made (``readyRow``)
 ///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
 ///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``, hex
 ///                      !  0  COUNTS                       sorts before every SORTKEY
@@ -58,6 +61,29 @@ enum StageLine {
 
     /// Whether a user field is ``shadow`` (no user's JSON is `-`).
     static func isShadow(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == shadow }
+
+    /// What the map stage writes in place of a user's JSON for a match of a `--count` query it
+    /// decided from the record's keys (``MapStageJudging``): the partial stage counts it, as
+    /// distinct and matched, if it is its id's first occurrence.
+    static let counted = UInt8(ascii: "+")
+
+    /// Whether a user field is ``counted`` (no user's JSON is `+`).
+    static func isCounted(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == counted }
+
+    /// What begins the map stage's user field when it made a full export's row itself, from the
+    /// record's keys (``MapStageJudging``): `>SORTKEY<TAB>ROW`, the partial stage's own sort key and
+    /// escaped row, which it writes as they are (the position between them) once dedupe kept the
+    /// line. No user's JSON begins with `>`.
+    static let readyRow = UInt8(ascii: ">")
+
+    /// A user field's sort key and escaped row when it is a ``readyRow`` (nil: a user's JSON, a
+    /// shadow or a count; a `>` field without its tab is nil too, and reads as bad JSON downstream).
+    static func readyRow(_ user: UnsafeRawBufferPointer) -> (key: UnsafeRawBufferPointer, row: UnsafeRawBufferPointer)? {
+        guard user.first == readyRow, let base = user.baseAddress,
+              let tab = Memory.first(UInt8(ascii: "\t"), in: base + 1, count: user.count - 1) else { return nil }
+        let end = tab - UnsafeRawPointer(base)
+        return (UnsafeRawBufferPointer(rebasing: user[1..<end]), UnsafeRawBufferPointer(rebasing: user[(end + 1)...]))
+    }
 
     /// A row's bytes with `\`, line feed and carriage return written `\\`, `\n`, `\r`.
     static func appendEscaped(_ row: UnsafeRawBufferPointer, to output: OutputWriter) {

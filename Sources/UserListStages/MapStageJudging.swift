@@ -1,0 +1,94 @@
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListService
+@_spi(Pipeline) import UserListViewModel
+@_spi(Pipeline) import UserListKit
+import UserListRendering
+
+/// The map stage deciding records from their keys, as one run's reading threads do
+/// (``SearchAndSortJudge``, under one run's conditions: no `--where`, `--jq` or `--base-url`):
+/// only what the later stages need of a record is made of it.
+///
+/// - A full export in columns the records' keys hold: its row and sort key, which the partial
+///   stage writes as they are once dedupe kept the line (``StageLine/readyRow``). The partial
+///   stage spent ~60% of its time decoding the users the map had encoded, to make these rows.
+/// - A page under `--search`: a record the search can't match travels as a shadow, never built
+///   (`--search an` leaves ~57% of an international export); a match is built as before.
+/// - `--count`: a match travels as ``StageLine/counted``, nothing built.
+///
+/// A record the keys can't decide (not a native one) comes as a user, and travels as before.
+struct MapStageJudging {
+    let judge: any RecordJudge
+    /// The rows' encoder, for a full export's records judged to a cell (json, ndjson).
+    private let encoder: (any CellEncoder)?
+    private let kind: StagePlan.Kind
+    private var keys: StageKeyWriter
+
+    /// Nil when the stage builds every user: one run would (`map` has no judge), or a page
+    /// without `--search` (every record a candidate: built twice if judged first).
+    init?(_ run: UserListRun, plan: StagePlan, map: ListStage.Map) {
+        guard let judge = map.judge as? SearchAndSortJudge else { return nil }
+        switch plan.kind {
+        case .rows:
+            guard judge.makesCells else { return nil }
+            self.judge = judge
+        case .count:
+            guard judge.countsOnly else { return nil }
+            self.judge = judge
+        case .page:
+            // One run's page judge carries the sort value and a bound the ranking tightens; the
+            // map has no ranking, and the partial stage sorts the users it gets.
+            guard let search = run.query.search else { return nil }
+            self.judge = SearchAndSortJudge(search: search, locale: run.query.searchLocale, sort: nil)
+        case .users:
+            return nil
+        }
+        kind = plan.kind
+        encoder = plan.encoder
+        keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
+    }
+
+    /// The rows of a batch's records judged to a cell (json, ndjson), by record index, encoded in
+    /// one call as one run encodes them.
+    func cellRows(of records: [NormalizedRecord]) -> [Int: EncodedRow] {
+        guard kind == .rows, let encoder else { return [:] }
+        var indices: [Int] = []
+        var cells: [KeyedCell] = []
+        for (index, record) in records.enumerated() {
+            guard case .keyed(let keyed) = record, case .wanted(_, let cell?) = keyed.judgement else { continue }
+            indices.append(index)
+            cells.append(cell)
+        }
+        guard !cells.isEmpty else { return [:] }
+        return Dictionary(uniqueKeysWithValues: zip(indices, encoder.encode(cells)))
+    }
+
+    /// Writes the user field of record `index` of `batch`, decided from its keys, at `position`:
+    /// a shadow, a count, a ready row, or the user built (a page's match). `cellRows`: from ``cellRows(of:)``.
+    mutating func write(_ keyed: KeyedRecord, record index: Int, of batch: RecordBatch, position: Int, cellRows: [Int: EncodedRow], to output: OutputWriter) throws(UserlistError) {
+        switch keyed.judgement {
+        case .dropped:
+            output.write(byte: StageLine.shadow)
+        case .counted:
+            output.write(byte: StageLine.counted)
+        case .written(let value, let row):
+            writeReady(value, position, row, to: output)
+        case .wanted(let value, let cell):
+            if cell != nil, let row = cellRows[index] {
+                writeReady(value, position, row, to: output)
+                return
+            }
+            guard kind == .page, case .user(let user)? = batch.materialize(record: index).map(NormalizedRecord.init) else {
+                // The record was read once already: reading it again can only fail if its bytes changed.
+                throw UserlistError(.data, Diagnostic(.inputChanged, at: batch.location(ofRecord: index), "the record could not be read again"))
+            }
+            StageUserJSON.append(user, place: nil, to: output)
+        }
+    }
+
+    private mutating func writeReady(_ value: SortValue?, _ position: Int, _ row: EncodedRow, to output: OutputWriter) {
+        output.write(byte: StageLine.readyRow)
+        keys.writeKey(value, position, to: output)
+        output.write(byte: UInt8(ascii: "\t"))
+        row.withBytes { StageLine.appendEscaped($0, to: output) }
+    }
+}
