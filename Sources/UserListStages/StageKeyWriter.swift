@@ -25,7 +25,7 @@ struct StageKeyWriter {
     /// The sort key of a user at `position`, nothing after it.
     mutating func writeKey(_ value: SortValue?, _ position: Int, to output: OutputWriter) {
         hex.removeAll(keepingCapacity: true)
-        CompactSortKey.appendHex(value, descending: descending, position: position, to: &hex, scratch: &scratch)
+        CompactSortKey.appendText(value, descending: descending, position: position, to: &hex, scratch: &scratch)
         hex.withUnsafeBytes { output.write($0) }
     }
 }

@@ -16,7 +16,7 @@ import UserListRendering
 ///                      KEY  POSITION  +                   a match `--count` only counts (``counted``)
 ///                      KEY  POSITION  >SORTKEY  ROW       a full export's row, made (``readyRow``)
 ///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
-///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``, hex
+///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``'s text
 ///                      !  0  COUNTS                       sorts before every SORTKEY
 enum StageLine {
     /// The line's first `count - 1` tab-separated fields and the rest, or nil when it has fewer.

@@ -7,8 +7,8 @@ import UserListRendering
 /// run, so the driver merges runs (`sort -m`) instead of sorting the export (see
 /// `Integrations/spark/userlist_spark.py`, `merge_runs`).
 ///
-/// A key is hex digits (``CompactSortKey``) and unique (it ends with the position), and a tab
-/// sorts before every digit, so ordering whole lines by their bytes orders them by key: what
+/// A key is ``CompactSortKey``'s characters and unique (it ends with the position), and a tab
+/// sorts before every one of them, so ordering whole lines by their bytes orders them by key: what
 /// `LC_ALL=C sort -m` and Python's sort of `bytes` compare. What is sorted is each line's first 8
 /// bytes as one number, its place and its length, and `memcmp` runs only when those 8 bytes tie
 /// (sorting the places alone, every comparison a `memcmp` of two places in 100 MB, was 13% of a

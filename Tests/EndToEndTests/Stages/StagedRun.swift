@@ -244,7 +244,7 @@ enum StagedRun {
             return parts
         }
         if plan.sortsLines {
-            // Keys are ASCII (hex, or "!" for counts): as Strings they compare byte by byte.
+            // Keys are ASCII (``CompactSortKey``'s characters, or "!" for counts): as Strings they compare byte by byte.
             gathered = gathered.map { (String(decoding: firstField($0), as: UTF8.self), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         } else {
             gathered.shuffle(using: &generator)
