@@ -20,10 +20,14 @@ import UserListRendering
 ///                      !  0  COUNTS                       sorts before every SORTKEY
 enum StageLine {
     /// The line's first `count - 1` tab-separated fields and the rest, or nil when it has fewer.
-    static func fields(_ line: UnsafeRawBufferPointer, count: Int) -> [UnsafeRawBufferPointer]? {
-        var fields: [UnsafeRawBufferPointer] = []
-        fields.reserveCapacity(count)
-        guard let base = line.baseAddress else { return count == 1 ? [line] : nil }
+    static func fields(_ line: UnsafeRawBufferPointer, count: Int) -> StageFields? {
+        precondition(count >= 1 && count <= StageFields.capacity, "1 to 4 fields")
+        var fields = StageFields()
+        guard let base = line.baseAddress else {
+            guard count == 1 else { return nil }
+            fields.append(line)
+            return fields
+        }
         var start = 0
         while fields.count < count - 1 {
             guard let tab = Memory.first(UInt8(ascii: "\t"), in: base + start, count: line.count - start) else { return nil }
