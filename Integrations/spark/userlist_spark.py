@@ -471,8 +471,8 @@ def keep_import_caches():
     zipimport.zipimporter.invalidate_caches = lambda self: None
 
 
-def stage_runner(binary, stage, names, options, environment, shipped=None, chunks=None, feed="lines", frames=None,
-                 extra_for=None, blocks=False):
+def stage_runner(binary, driver_version, stage, names, options, environment, shipped=None, chunks=None, feed="lines",
+                 frames=None, extra_for=None, blocks=False):
     """A function for mapPartitionsWithIndex that pipes a partition through `userlist stage
     STAGE` on the executor, as RDD.pipe does, but with the shipped binary, only the environment
     userlist needs, and a failure that reaches the driver as one line: the stage's own last
@@ -487,11 +487,12 @@ def stage_runner(binary, stage, names, options, environment, shipped=None, chunk
     function of the partition and a bucket), the map stage's `--buckets` frames as (frames(partition,
     bucket), bytes) pairs for the shuffle; with `blocks`, bytes of up to ~1 MiB of whole lines,
     each line's end kept (a full export's partial lines: no per-line work in Python).
-    `extra_for(partition)`: arguments of that partition's process (the map stage's --split)."""
+    `extra_for(partition)`: arguments of that partition's process (the map stage's --split).
+    The binary is checked first, once a worker (checked_userlist)."""
     def run(partition, lines):
         keep_import_caches()
         import socket
-        path = shipped_userlist(binary)
+        path = checked_userlist(binary, driver_version, environment)
         arguments = stage_arguments(stage, names, executor_options(options, shipped or {}))
         if extra_for is not None:
             arguments += extra_for(partition)
@@ -628,37 +629,44 @@ def separated(stream, separator, rest):
     rest.append(left)
 
 
-def check_executors(sc, binary, driver_version, environment):
-    """Runs `userlist --version` once in each of the job's task slots (a small job before any
-    work): the shipped binary must run there and be the driver's version, else JobFailure."""
-    slots = max(1, sc.defaultParallelism)
+# On an executor: the shipped userlists this Python worker process has checked (by name).
+CHECKED_USERLISTS = {}
 
-    def probe(_):
-        keep_import_caches()
-        import socket
-        host = socket.gethostname()
-        try:
-            path = shipped_userlist(binary)
-        except Exception as error:
-            return [(host, "missing", str(error))]
-        if not os.path.isfile(path):
-            return [(host, "missing", path)]
-        result = run_quietly([path, "--version"], env=node_environment(environment))
-        if result is None:
-            return [(host, "fails", "it can't be started")]
-        if result.returncode != 0:
-            said = result.stderr.decode("utf-8", "replace").strip().splitlines()
-            return [(host, "fails", said[-1] if said else "exit %d" % result.returncode)]
-        return [(host, "ok", result.stdout.decode("utf-8", "replace").strip())]
 
-    for host, state, detail in sorted(set(sc.parallelize(range(slots), slots).mapPartitions(probe).collect())):
-        if state == "missing":
-            raise JobFailure("the shipped userlist is missing on executor %s (%s)" % (host, detail), EX_NOINPUT)
-        if state == "fails":
-            raise JobFailure("the shipped userlist does not run on executor %s: %s" % (host, detail), EX_NOINPUT)
-        if detail != driver_version:
-            raise JobFailure("userlist on executor %s is version %s, the driver's is %s: ship the driver's "
-                             "(--userlist)" % (host, detail, driver_version), EX_USAGE)
+def checked_userlist(binary, driver_version, environment):
+    """On an executor, before a task's stage starts: the shipped userlist's path, once this
+    worker has run its `userlist --version` and found the driver's version; else the task fails
+    with the one line the job ends with (a missing binary, one that doesn't run, another
+    version), before any of its work. Asked in every task, not in a job of its own first: that
+    job cost ~1-1.5 s of every run (it started PySpark's Python workers, which the map's first
+    tasks start anyway)."""
+    if binary in CHECKED_USERLISTS:
+        return CHECKED_USERLISTS[binary]
+    import socket
+    host = socket.gethostname()
+
+    def fail(message, code):
+        raise RuntimeError("%s%s" % (FAILURE_MARKER, json.dumps({"message": message, "code": code})))
+
+    try:
+        path = shipped_userlist(binary)
+    except Exception as error:
+        fail("the shipped userlist is missing on executor %s (%s)" % (host, error), EX_NOINPUT)
+    if not os.path.isfile(path):
+        fail("the shipped userlist is missing on executor %s (%s)" % (host, path), EX_NOINPUT)
+    result = run_quietly([path, "--version"], env=node_environment(environment))
+    if result is None:
+        fail("the shipped userlist does not run on executor %s: it can't be started" % host, EX_NOINPUT)
+    if result.returncode != 0:
+        said = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        fail("the shipped userlist does not run on executor %s: %s" % (host, said[-1] if said else "exit %d" % result.returncode),
+             EX_NOINPUT)
+    version = result.stdout.decode("utf-8", "replace").strip()
+    if version != driver_version:
+        fail("userlist on executor %s is version %s, the driver's is %s: ship the driver's (--userlist)" % (
+            host, version, driver_version), EX_USAGE)
+    CHECKED_USERLISTS[binary] = path
+    return path
 
 
 def java_message(error):
@@ -725,7 +733,7 @@ def jvm_gone(error):
 class Timings:
     """USERLIST_SPARK_TIMINGS=1: where the job's time went, on standard error at the end: the
     driver's steps (one line, from its own clock); the job's wall time cut into start-up (until
-    the context is up), planning and the executors' version check, the map (the stages that end
+    the context is up), planning (the options checked, the binary shipped), the map (the stages that end
     in the shuffle by id), the stages after it (partial, combine or sort, part files) and the
     driver alone (merge, gaps between jobs); then Spark's own timings of every stage, from its
     status API (the web UI's REST endpoint on the driver), read before the context stops."""
@@ -808,7 +816,7 @@ class Timings:
             # write: partitionBy's map side); a later stage's input bytes are cached partitions.
             if not map_spans and stage.get("name", "").startswith(("partitionBy", "reduceByKey")):
                 map_spans.append(span)
-            elif span[0] >= checked:  # not the version check's
+            elif span[0] >= checked:  # not planning's (listing hdfs:// inputs)
                 later_spans.append(span)
             name = re.sub(r" at \S*/", " at ", stage.get("name", "?"))
             if stage["status"] != "COMPLETE":
@@ -839,8 +847,8 @@ class Timings:
         whole = ended - self.started
         in_map = self._covered(map_spans)
         in_stages = self._covered(map_spans + later_spans)
-        summary = ("where the %.1f s went: %.1f s start-up (Python, the JVM, the context), %.1f s planning and the "
-                   "executors' version check, %.1f s map (the stages that read the input: read, number, stage map, "
+        summary = ("where the %.1f s went: %.1f s start-up (Python, the JVM, the context), %.1f s planning, "
+                   "%.1f s map (the stages that read the input: read, number, stage map, "
                    "the shuffle's write), %.1f s after the map (shuffle reads, partial, combine or sort, part files), "
                    "%.1f s the driver alone (merge, the gaps between jobs)") % (
             whole, up - self.started, checked - up, in_map, in_stages - in_map, whole - (checked - self.started) - in_stages)
@@ -1552,15 +1560,14 @@ def run_job(args, options, started, timings):
                 raise JobFailure("--output-dir: a full export as a table, markdown, html, coloured json or with "
                                  "--jq-out is rendered whole: write it with --output", EX_USAGE)
             parts = PartFiles(sc, args.output_dir, plan["extension"])
-        check_executors(sc, binary, driver_version, environment)
-        timings.mark("planning, checking the executors' userlist")
+        timings.mark("planning")
 
         def runner(stage, extra=(), chunks=None, feed="lines", blocks=False):
-            return stage_runner(binary, stage, names, stage_options + list(extra), environment, shipped, chunks, feed,
-                                blocks=blocks)
+            return stage_runner(binary, driver_version, stage, names, stage_options + list(extra), environment, shipped,
+                                chunks, feed, blocks=blocks)
 
         def map_runner(frames, extra_for, feed):
-            return stage_runner(binary, "map", names, stage_options, environment, shipped, frames=frames,
+            return stage_runner(binary, driver_version, "map", names, stage_options, environment, shipped, frames=frames,
                                 extra_for=extra_for, feed=feed)
 
         splits, read_by_spark = plan_splits(spark, names)
