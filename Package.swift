@@ -142,7 +142,10 @@ let package = Package(
         // the one run's list of stages (UserListKit's `ListPipeline`), and the lines between them.
         .target(
             name: "UserListStages",
-            dependencies: ["UserListKit", "UserListCollections", "UserListDomain", "UserListPlatform", "UserListInput", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering"]
+            dependencies: [
+                "UserListKit", "UserListCollections", "UserListDomain", "UserListPlatform", "UserListInput", "UserListJSON", "UserListJQ", "UserListGateway", "UserListService", "UserListViewModel", "UserListRendering",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
         ),
         .executableTarget(
             name: "userlist",

@@ -2,7 +2,8 @@
 # Runs the real PySpark job and checks it against one userlist run with cmp (standard output,
 # the `userlist:` lines of standard error, the exit code, the -o and --summary files, and the
 # part files of --output-dir), in four parts (README: "Past one machine"):
-#   1. small exports of bytes a text pipe can't carry (invalid UTF-8, NUL, a lone \r, CRLF);
+#   1. small exports of bytes a text pipe can't carry (invalid UTF-8, NUL, a lone \r, CRLF), and a
+#      page that must run again with every match sent (a map's best repeats an earlier id);
 #   2. every option the README lists and every format, over skewed shards (an empty file, gzip,
 #      ids repeated across files, CRLF, bad lines, a file Spark splits in two, a name with `,`
 #      and `[`), with a relative --userlist the job ships itself; --rejects files; full exports
@@ -131,12 +132,17 @@ odd=(
   '\357\273\277{"id":20,"name":"A BOM in the middle"}' '{"id":22,"name":"Ned \377"}' '{"id":24,"name":"Cut sho'
 )
 { n=100; for line in "${odd[@]}"; do good $n "Pad$n"; good $((n + 50)) "Pad$((n + 50))"; printf "$line\\n"; n=$((n + 1)); done; good $n "Pad$n"; } > "$BYTES/mixed.ndjson"
-check_bytes() { # $1 = label, $2 = input file, then userlist options
+# A page where one map's best repeats an id an earlier file holds: the map holds Bob and Cat
+# back, dedupe drops its best (Aaron, id 1 after Zed), so the merge can't settle the page (exit
+# 75) and the job runs again with every match sent: Bob, as one run says.
+{ good 1 Zed; } > "$BYTES/repeat-first.ndjson"
+{ good 1 Aaron; good 2 Bob; good 3 Cat; } > "$BYTES/repeat-later.ndjson"
+check_bytes() { # $1 = label, $2 = input file (or files, joined by :), then userlist options
   wanted "$1" || return 0
-  local label=$1 file=$2; shift 2
+  local label=$1 files; IFS=: read -ra files <<< "$2"; shift 2
   local one=$BYTES/$label.one spark=$BYTES/$label.spark one_code=0 spark_code=0 same=yes
-  "$USERLIST" "$file" "$@" > "$one" 2> "$one.err" || one_code=$?
-  "${JOB[@]}" --userlist "$USERLIST" --output - "$file" -- "$@" > "$spark" 2> "$spark.err" || spark_code=$?
+  "$USERLIST" "${files[@]}" "$@" > "$one" 2> "$one.err" || one_code=$?
+  "${JOB[@]}" --userlist "$USERLIST" --output - "${files[@]}" -- "$@" > "$spark" 2> "$spark.err" || spark_code=$?
   cmp -s "$one" "$spark" || same=NO
   cmp -s <(grep '^userlist:' "$one.err") <(grep '^userlist:' "$spark.err") || same="$same (standard error differs)"
   [ "$one_code" = "$spark_code" ] || same="$same (exit $one_code, spark $spark_code)"
@@ -155,6 +161,7 @@ check_bytes cut-lines            "$BYTES/cut-lines.ndjson" -f csv
 check_bytes cut-lines-skipped    "$BYTES/cut-lines.ndjson" --skip-bad-json -f csv
 check_bytes mixed-skipped        "$BYTES/mixed.ndjson" --skip-bad-json --sort name -f csv
 check_bytes mixed-strict         "$BYTES/mixed.ndjson" --skip-bad-json --strict -f tsv
+check_bytes page-best-repeated   "$BYTES/repeat-first.ndjson:$BYTES/repeat-later.ndjson" --sort name --page 1 --page-size 1 -f csv
 [ "${BYTES_ONLY:-0}" = 1 ] && { echo "check.sh: $SECONDS s"; exit $status; }
 
 # Every option the README lists, through the job (issue 24), over skewed shards: an empty file, a

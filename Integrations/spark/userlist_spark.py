@@ -53,7 +53,7 @@ import threading
 import time
 
 # userlist's exit codes (README: Exit codes), and 70 for a failure of Spark's own.
-EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE, EX_CANTCREAT, EX_IOERR = 64, 65, 66, 70, 73, 74
+EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE, EX_CANTCREAT, EX_IOERR, EX_TEMPFAIL = 64, 65, 66, 70, 73, 74, 75
 
 # What the stages' processes get of an environment (nothing else: not the driver's, not the
 # Python worker's): the driver's locale and time zone, which decide what one run on the driver
@@ -1576,27 +1576,35 @@ def run_job(args, options, started, timings):
         keeps_rejects = rejects_file(stage_options) is not None or maximum is not None
         limit = maximum + 1 if keeps_rejects and rejects_file(stage_options) is None else None
 
-        def outputs(destination):
-            buckets = ["--buckets", str(partitions)]
-            return map_outputs(sc, splits, read_by_spark, lambda frames, extra_for, feed: map_runner(
-                frames, lambda partition: extra_for(partition) + buckets, feed), destination)
+        def attempt(all_candidates):
+            # A page: each map sends its best page × page size whole and holds its other matches
+            # back; the merge says (exit 75) when that can't settle the page, and the job runs
+            # again with every match sent.
+            extra = ["--buckets", str(partitions)] + (["--all-candidates"] if all_candidates else [])
 
-        shuffle = Shuffle(sc, len(splits), partitions, outputs, keeps_rejects, limit)
-        rejects = shuffle if keeps_rejects else None
-        # A full export's partial lines stay blocks of bytes (sorted_ranges); a page's or a
-        # count's few are lines for tree_combine.
-        partial = shuffle.users.mapPartitionsWithIndex(shuffle.only_users(
-            runner("partial", ["--dedupe"], feed="blobs", blocks=bool(plan["sort"]))))
+            def outputs(destination):
+                return map_outputs(sc, splits, read_by_spark, lambda frames, extra_for, feed: map_runner(
+                    frames, lambda partition: extra_for(partition) + extra, feed), destination)
 
-        try:
-            if parts is not None and plan["sort"]:
-                code = write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options, started,
-                                   timings, rejects)
-            else:
-                code = gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args,
-                                         started, timings, rejects)
-        finally:
-            shuffle.remove()
+            shuffle = Shuffle(sc, len(splits), partitions, outputs, keeps_rejects, limit)
+            rejects = shuffle if keeps_rejects else None
+            # A full export's partial lines stay blocks of bytes (sorted_ranges); a page's or a
+            # count's few are lines for tree_combine.
+            partial = shuffle.users.mapPartitionsWithIndex(shuffle.only_users(
+                runner("partial", ["--dedupe"], feed="blobs", blocks=bool(plan["sort"]))))
+            try:
+                if parts is not None and plan["sort"]:
+                    return write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options,
+                                       started, timings, rejects)
+                return gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args, started,
+                                         timings, rejects, retries=plan["gather"] == "page" and not all_candidates)
+            finally:
+                shuffle.remove()
+
+        code = attempt(False)
+        if code == EX_TEMPFAIL and plan["gather"] == "page":
+            timings.mark("the page again, every match sent (a map's best repeated an earlier id)")
+            code = attempt(True)
         if code != 0 and parts is not None:
             parts.abandon()
         return code
@@ -1608,11 +1616,13 @@ def run_job(args, options, started, timings):
         stop_spark(sc, timings)
 
 
-def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args, started, timings, rejects=None):
+def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args, started, timings, rejects=None,
+                      retries=False):
     """The partial lines into `userlist stage merge` on the driver: a page's or a count's
     candidates combined in a tree first (few lines reach the driver), a full export's sorted
     runs merged into it (merge_runs; --output, standard output). With --output-dir (a page, a
-    count), merge's output becomes part-00000 and its summary _summary.json."""
+    count), merge's output becomes part-00000 and its summary _summary.json. `retries`: a merge
+    that exits 75 is run again by the caller, so what it says then is not passed on."""
     import tempfile
     merge_extra = ["--started", "%.3f" % started]
     target = None
@@ -1626,7 +1636,9 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
     if rejects is not None:
         merge_extra += ["--reject-lines", rejects.path]
     merge_extra = merge_options + merge_extra
-    merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE, stderr=STDERR.fd)
+    said = tempfile.TemporaryFile() if retries else None
+    merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE,
+                             stderr=said if said is not None else STDERR.fd)
     try:
         if plan["sort"]:
             runs = tempfile.mkdtemp(prefix="userlist-spark-runs-")
@@ -1657,6 +1669,11 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
         merge.wait()
         raise
     code = merge.wait()
+    if said is not None:
+        if code != EX_TEMPFAIL:
+            said.seek(0)
+            STDERR.write(said.read().decode("utf-8", "replace"))
+        said.close()
     timings.mark("the rest into merge")
     if parts is not None and code == 0:
         with open(os.path.join(scratch, "out"), "rb") as out:

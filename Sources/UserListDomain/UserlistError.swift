@@ -15,6 +15,9 @@ public struct UserlistError: Error, Hashable, Sendable, CustomStringConvertible 
         case cantCreate = 73
         /// Output that could not be written.
         case output = 74
+        /// A distributed run's merge that can't be sure of its page from what the map stages held
+        /// back: the driver runs the job again with every match sent (sysexits' EX_TEMPFAIL).
+        case retry = 75
         /// A configuration file or `USERLIST_*` variable that can't be used (sysexits' EX_CONFIG).
         case config = 78
     }

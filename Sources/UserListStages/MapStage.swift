@@ -30,6 +30,8 @@ struct MapStage {
     var split: StageSplit?
     /// `--buckets N`: the lines framed by the partition of the shuffle they go to (``StageBuckets``).
     var buckets: Int?
+    /// `--all-candidates`: a page's every match sent whole, none held back (``MapStageBest``).
+    var allCandidates = false
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
@@ -46,7 +48,7 @@ struct MapStage {
         if transform == nil { transform = try stages.transform?.compiled() }
         var filter = self.filter
         if filter == nil { filter = try pipeline.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
-        var judging = MapStageJudging(run, plan: StagePlan(pipeline), map: mapping)
+        var judging = MapStageJudging(run, plan: StagePlan(pipeline), map: mapping, allCandidates: allCandidates)
         var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options, judge: judging?.judge)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
@@ -161,6 +163,17 @@ struct MapStage {
         // The last line is followed by input when its range ends before its file does, or the
         // driver says more of its input comes after this split.
         try readPending(followed: followedAtEnd || split?.inputGoesOn == true)
+        // A page's best in this stage, sent whole now that every line is read.
+        if let best = judging?.best {
+            let held = best.finish { id, position, user in
+                let (output, bucket) = Self.startLine(id, at: position, output, buckets)
+                output.write(byte: StageLine.best)
+                StageUserJSON.append(user, place: nil, to: output)
+                output.write(byte: UInt8(ascii: "\n"))
+                if let bucket { buckets!.ended(bucket) }
+            }
+            if held.sent > 0 || held.bound != nil { statistics.heldBack = held }
+        }
         guard let first else { return }
         statistics.parts = parts.values.sorted { $0.input < $1.input }
         statistics.warnings = StageStatistics.first(statistics.warnings)
@@ -169,6 +182,24 @@ struct MapStage {
         counts.write(statistics.json())
         counts.write(byte: UInt8(ascii: "\n"))
         if let buckets { try buckets.finish() } else { try output.flush() }
+    }
+
+    /// Where a user's line goes (its bucket's frame, or `output`), its `KEY<TAB>POSITION<TAB>` written.
+    private static func startLine(_ id: String, at position: Int, _ output: OutputWriter, _ buckets: StageBuckets?) -> (OutputWriter, bucket: Int?) {
+        let bucket = buckets?.bucket(of: id)
+        let output = bucket.map { buckets!.writer($0) } ?? output
+        JSONText.appendString(id, to: output)
+        output.write(byte: UInt8(ascii: "\t"))
+        output.write(int: position)
+        output.write(byte: UInt8(ascii: "\t"))
+        return (output, bucket)
+    }
+
+    /// A one-byte user field (a shadow, a held-back match) and the line's end.
+    private static func endLine(_ mark: UInt8, _ output: OutputWriter, _ bucket: Int?, _ buckets: StageBuckets?) {
+        output.write(byte: mark)
+        output.write(byte: UInt8(ascii: "\n"))
+        if let bucket { buckets!.ended(bucket) }
     }
 
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"
@@ -206,24 +237,38 @@ struct MapStage {
                 let position = StagePosition.of(line: line, item: item)
                 item += 1
                 statistics.records += 1
-                /// Where a user's line goes, its `KEY<TAB>POSITION<TAB>` written.
                 func userLine(_ id: String) -> (OutputWriter, bucket: Int?) {
                     statistics.users += 1
-                    let bucket = buckets?.bucket(of: id)
-                    let output = bucket.map { buckets!.writer($0) } ?? output
-                    JSONText.appendString(id, to: output)
-                    output.write(byte: UInt8(ascii: "\t"))
-                    output.write(int: position)
-                    output.write(byte: UInt8(ascii: "\t"))
-                    return (output, bucket)
+                    return Self.startLine(id, at: position, output, buckets)
                 }
                 switch record {
                 case .keyed(let keyed):
+                    if let best = judging!.best {
+                        // A page: a repeat can't win dedupe, and of the matches only the stage's best travel whole.
+                        if best.isRepeat(keyed.id) {
+                            let (output, bucket) = userLine(keyed.id)
+                            Self.endLine(StageLine.shadow, output, bucket, buckets)
+                            continue
+                        }
+                        if case .wanted(let value, _) = keyed.judgement {
+                            statistics.users += 1
+                            try best.offer(keyed.id, value, position: position, user: { () throws(UserlistError) in try judging!.user(of: index, in: batch) }) { id, at in
+                                let (output, bucket) = Self.startLine(id, at: at, output, buckets)
+                                Self.endLine(StageLine.heldBack, output, bucket, buckets)
+                            }
+                            continue
+                        }
+                    }
                     let (output, bucket) = userLine(keyed.id)
                     try judging!.write(keyed, record: index, of: batch, position: position, cellRows: cellRows, to: output)
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .user(let user):
+                    if let best = judging?.best, best.isRepeat(user.id) {
+                        let (output, bucket) = userLine(user.id)
+                        Self.endLine(StageLine.shadow, output, bucket, buckets)
+                        continue
+                    }
                     let (output, bucket) = userLine(user.id)
                     switch verdicts.verdict(of: index) {
                     case .excluded:

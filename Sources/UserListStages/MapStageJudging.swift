@@ -11,8 +11,10 @@ import UserListRendering
 /// - A full export in columns the records' keys hold: its row and sort key, which the partial
 ///   stage writes as they are once dedupe kept the line (``StageLine/readyRow``). The partial
 ///   stage spent ~60% of its time decoding the users the map had encoded, to make these rows.
-/// - A page under `--search`: a record the search can't match travels as a shadow, never built
-///   (`--search an` leaves ~57% of an international export); a match is built as before.
+/// - A page: a record the search can't match travels as a shadow, never built (`--search an`
+///   leaves ~57% of an international export); of the matches, only the stage's best
+///   `page × page size` are built and sent whole (``MapStageBest``). With `--all-candidates`
+///   (the driver's second try, when the merge can't be sure of its page) every match is built.
 /// - `--count`: a match travels as ``StageLine/counted``, nothing built.
 ///
 /// A record the keys can't decide (not a native one) comes as a user, and travels as before.
@@ -22,10 +24,12 @@ struct MapStageJudging {
     private let encoder: (any CellEncoder)?
     private let kind: StagePlan.Kind
     private var keys: StageKeyWriter
+    /// A page's best in this stage, when it holds the rest back.
+    let best: MapStageBest?
 
     /// Nil when the stage builds every user: one run would (`map` has no judge), or a page
-    /// without `--search` (every record a candidate: built twice if judged first).
-    init?(_ run: UserListRun, plan: StagePlan, map: ListStage.Map) {
+    /// with `allCandidates` and without `--search` (every record a candidate: built twice if judged first).
+    init?(_ run: UserListRun, plan: StagePlan, map: ListStage.Map, allCandidates: Bool = false) {
         guard let judge = map.judge as? SearchAndSortJudge else { return nil }
         switch plan.kind {
         case .rows:
@@ -35,13 +39,24 @@ struct MapStageJudging {
             guard judge.countsOnly else { return nil }
             self.judge = judge
         case .page:
-            // One run's page judge carries the sort value and a bound the ranking tightens; the
-            // map has no ranking, and the partial stage sorts the users it gets.
-            guard let search = run.query.search else { return nil }
-            self.judge = SearchAndSortJudge(search: search, locale: run.query.searchLocale, sort: nil)
+            // One run's page judge carries a bound its ranking tightens; here the stage's best do.
+            let limit = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true).limit
+            if !allCandidates, let limit, limit > 0 {
+                self.judge = SearchAndSortJudge(search: run.query.search, locale: run.query.searchLocale, sort: run.query.sort)
+                best = MapStageBest(limit: limit, descending: run.query.sort?.descending ?? false)
+            } else {
+                guard let search = run.query.search else { return nil }
+                self.judge = SearchAndSortJudge(search: search, locale: run.query.searchLocale, sort: nil)
+                best = nil
+            }
+            kind = plan.kind
+            encoder = plan.encoder
+            keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
+            return
         case .users:
             return nil
         }
+        best = nil
         kind = plan.kind
         encoder = plan.encoder
         keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
@@ -77,12 +92,20 @@ struct MapStageJudging {
                 writeReady(value, position, row, to: output)
                 return
             }
-            guard kind == .page, case .user(let user)? = batch.materialize(record: index).map(NormalizedRecord.init) else {
-                // The record was read once already: reading it again can only fail if its bytes changed.
-                throw UserlistError(.data, Diagnostic(.inputChanged, at: batch.location(ofRecord: index), "the record could not be read again"))
-            }
-            StageUserJSON.append(user, place: nil, to: output)
+            guard kind == .page else { throw Self.notReadAgain(index, batch) }
+            StageUserJSON.append(try user(of: index, in: batch), place: nil, to: output)
         }
+    }
+
+    /// The user of record `index`, decided from its keys, built from its text.
+    func user(of index: Int, in batch: RecordBatch) throws(UserlistError) -> User {
+        guard case .user(let user)? = batch.materialize(record: index).map(NormalizedRecord.init) else { throw Self.notReadAgain(index, batch) }
+        return user
+    }
+
+    /// The record was read once already: reading it again can only fail if its bytes changed.
+    private static func notReadAgain(_ index: Int, _ batch: RecordBatch) -> UserlistError {
+        UserlistError(.data, Diagnostic(.inputChanged, at: batch.location(ofRecord: index), "the record could not be read again"))
     }
 
     private mutating func writeReady(_ value: SortValue?, _ position: Int, _ row: EncodedRow, to output: OutputWriter) {

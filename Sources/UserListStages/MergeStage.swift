@@ -249,6 +249,10 @@ struct MergeStage {
             for text in Self.warnings(total, before: error) { warnings.warn(.warning(.relayed, text)) }
             throw error.error
         }
+        // Before anything is said: the driver runs the job again when the page can't be trusted.
+        if plan.kind == .page, let held = total.heldBack {
+            try Self.checkHeldBack(held, collector, descending: stages.query.sort?.descending ?? false)
+        }
         for text in Self.warnings(total, before: nil) { warnings.warn(.warning(.relayed, text)) }
         if let error = NonPeopleCheck.error(for: total.report, inputs: names.map(InputSource.init(argument:))) { throw error }
         for line in LoadMessages.summary(of: total.report) { warnings.warn(line) }
@@ -274,6 +278,27 @@ struct MergeStage {
         try run.render(run.limited(state), with: renderer, highlight: highlight, to: output)
         statistics.count(state, query: stages.query)
         return (statistics, total)
+    }
+
+    /// Whether the page can hold a match a map stage held back (``MapStageBest``): only when one
+    /// of the maps' best lost to an earlier occurrence of its id, and then only if the page's last
+    /// user does not sort before every such map's last best (`bound`). Then exit 75, and the
+    /// driver runs the job again with `stage map --all-candidates`.
+    static func checkHeldBack(_ held: StageStatistics.HeldBack, _ collector: PageCollector, descending: Bool) throws(UserlistError) {
+        guard held.kept < held.sent, let bound = held.bound, let limit = collector.limit else { return }
+        let candidates = collector.candidates()
+        if candidates.count >= limit {
+            var last: [UInt8] = []
+            var key: [UInt8] = []
+            var scratch: [UInt8] = []
+            for candidate in candidates {
+                key.removeAll(keepingCapacity: true)
+                CompactSortKey.appendText(candidate.sortValue, descending: descending, position: candidate.position, to: &key, scratch: &scratch)
+                if last.lexicographicallyPrecedes(key) { swap(&last, &key) }
+            }
+            if last.lexicographicallyPrecedes(Array(bound.utf8)) { return }
+        }
+        throw UserlistError(.retry, Diagnostic(.stage, scope: "stage merge", "\(held.sent - held.kept) of the map stages' best matches were repeated ids, so a match they held back could be on the page: run the job again with stage map --all-candidates"))
     }
 
     /// In a run that fails, where its rejects end: a single run writes a chunk's rejects as it

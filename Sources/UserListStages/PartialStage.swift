@@ -99,6 +99,8 @@ struct PartialStage {
         func takeJudged(_ user: UnsafeRawBufferPointer, _ position: Int, line: Int) throws(UserlistError) -> Bool {
             if StageLine.isCounted(user) {
                 guard plan.kind == .count else { throw Self.otherQuery("a match only counted", plan, input, line) }
+            } else if StageLine.isHeldBack(user) {
+                guard plan.kind == .page else { throw Self.otherQuery("a page's match held back", plan, input, line) }
             } else if let ready = StageLine.readyRow(user) {
                 guard plan.kind == .rows else { throw Self.otherQuery("a full export's row", plan, input, line) }
                 let line = rows.output
@@ -115,6 +117,14 @@ struct PartialStage {
             statistics.distinct += 1
             statistics.matched += 1
             return true
+        }
+
+        /// A user's JSON, without the mark of one of a map's best (``StageLine/best``), counted.
+        var bestKept = 0
+        func best(_ user: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            guard user.first == StageLine.best else { return user }
+            bestKept += 1
+            return UnsafeRawBufferPointer(rebasing: user.dropFirst())
         }
 
         try input.forEachLine { (line, number) throws(UserlistError) in
@@ -146,7 +156,7 @@ struct PartialStage {
                 return
             }
             if try takeJudged(fields[2], position, line: number) { return }
-            batch.add(line: number, position: position, json: fields[2])
+            batch.add(line: number, position: position, json: best(fields[2]))
             if batch.isFull { try process() }
         }
         // --dedupe: each id's first occurrence, in the order the lines came.
@@ -156,11 +166,12 @@ struct PartialStage {
                 return
             }
             if try takeJudged(json, position, line: line) { return }
-            batch.add(line: line, position: position, json: json)
+            batch.add(line: line, position: position, json: best(json))
             if batch.isFull { try process() }
         }
         if !batch.isEmpty { try process() }
         guard lines > 0 else { return }
+        if bestKept > 0 { statistics.heldBack = StageStatistics.HeldBack(kept: bestKept) }
         if var forwarded {
             forwarded.merge(statistics)
             statistics = forwarded

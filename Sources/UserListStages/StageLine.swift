@@ -14,6 +14,8 @@ import UserListRendering
 ///     map output       KEY  POSITION  USER                KEY: the id as a JSON string
 ///                      KEY  POSITION  -                   a user the search can't match (``shadow``)
 ///                      KEY  POSITION  +                   a match `--count` only counts (``counted``)
+///                      KEY  POSITION  *USER               one of a page's best in its map (``best``)
+///                      KEY  POSITION  ~                   a page's match the map held back (``heldBack``)
 ///                      KEY  POSITION  >SORTKEY  ROW       a full export's row, made (``readyRow``)
 ///                      !FIRST  FIRST  COUNTS              the partition's counts (unique key)
 ///     partial output   SORTKEY  POSITION  USER or ROW     SORTKEY: ``CompactSortKey``'s text
@@ -73,6 +75,18 @@ enum StageLine {
 
     /// Whether a user field is ``counted`` (no user's JSON is `+`).
     static func isCounted(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == counted }
+
+    /// What begins the user field of one of the best `page × page size` matches of a map stage
+    /// (``MapStageBest``): `*` then the user's JSON, which the partial stage counts
+    /// (``StageStatistics/HeldBack/kept``) and reads as any user's.
+    static let best = UInt8(ascii: "*")
+
+    /// What the map stage writes in place of a page's match it held back (``MapStageBest``): the
+    /// partial stage counts it as distinct and matched if dedupe keeps it; no user's JSON is `~`.
+    static let heldBack = UInt8(ascii: "~")
+
+    /// Whether a user field is ``heldBack``.
+    static func isHeldBack(_ user: UnsafeRawBufferPointer) -> Bool { user.count == 1 && user[0] == heldBack }
 
     /// What begins the map stage's user field when it made a full export's row itself, from the
     /// record's keys (``MapStageJudging``): `>SORTKEY<TAB>ROW`, the partial stage's own sort key and

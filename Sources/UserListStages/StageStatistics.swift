@@ -38,6 +38,29 @@ struct StageStatistics: Codable, Sendable {
     /// position), how many lines, and the split's mark when the driver could not number its lines
     /// (``StageLineMark``). Absent in the counts of older stages.
     var parts: [Part]?
+    /// A page's matches the map stages held back (``MapStageBest``); absent when none did.
+    var heldBack: HeldBack?
+
+    /// Each map stage sends a page's `page × page size` best matches whole (`*` lines) and the
+    /// rest of its matches as `~`: the page is exact when every one of those best is its id's
+    /// first occurrence (`kept == sent`), or when the page's last user sorts before every map's
+    /// last best (`bound`) — else a held-back match could be on it (``MergeStage``).
+    struct HeldBack: Codable, Sendable {
+        /// The best the map stages sent whole (map), and how many of them dedupe kept (partial).
+        var sent = 0
+        var kept = 0
+        /// The sort key (``CompactSortKey``'s text) of the last of a map's best, where that map
+        /// held matches back: the smallest over the partitions.
+        var bound: String?
+
+        mutating func merge(_ other: HeldBack) {
+            sent += other.sent
+            kept += other.kept
+            if let theirs = other.bound, bound.map({ Array(theirs.utf8).lexicographicallyPrecedes(Array($0.utf8)) }) ?? true {
+                bound = theirs
+            }
+        }
+    }
 
     struct Part: Codable, Sendable {
         var input: Int
@@ -93,6 +116,11 @@ struct StageStatistics: Codable, Sendable {
         starts = earliest.map { InputStart(input: $0.key, line: $0.value) }.sorted { $0.input < $1.input }
         errors.merge(other.errors)
         if parts != nil || other.parts != nil { parts = (parts ?? []) + (other.parts ?? []) }
+        if let theirs = other.heldBack {
+            var held = heldBack ?? HeldBack()
+            held.merge(theirs)
+            heldBack = held
+        }
     }
 
     /// The warnings' and the error's marked line numbers (``StageLineMark``) as the lines'

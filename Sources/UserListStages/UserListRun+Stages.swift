@@ -17,12 +17,15 @@ extension UserListRun {
     public func runStage(
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
         warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
-        part: MergePart = .whole, rejectLines: String? = nil, split: StageSplit? = nil, buckets: Int? = nil, dedupe: Bool = false
+        part: MergePart = .whole, rejectLines: String? = nil, split: StageSplit? = nil, buckets: Int? = nil, dedupe: Bool = false,
+        allCandidates: Bool = false
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
         case .map:
-            try MapStage(run: self, names: names, split: split, buckets: buckets).run(input, to: .standardOutput())
+            var map = MapStage(run: self, names: names, split: split, buckets: buckets)
+            map.allCandidates = allCandidates
+            try map.run(input, to: .standardOutput())
         case .partial:
             try PartialStage(run: self, names: names, dedupe: dedupe).run(input, to: .standardOutput())
         case .merge:
@@ -63,7 +66,8 @@ extension UserListRun {
                 }
             }
             try? lines?.close()
-            if let reporting, let summaryDestination = reporting.summary {
+            // A merge the driver runs again (exit 75) leaves the summary to that run's.
+            if let reporting, let summaryDestination = reporting.summary, failure?.kind != .retry {
                 let summary = RunSummary(
                     inputs: max(1, names.count), bytes: result?.1.bytes ?? seen.bytes, statistics: result?.0 ?? RunStatistics(),
                     recordsSeen: result?.1.records ?? seen.records, rejectedSeen: result?.1.rejected ?? seen.rejected,

@@ -19,6 +19,9 @@ struct MapCommand: StageSubcommand {
     @Option(help: ArgumentHelp("Write the lines as frames by the partition of the shuffle they go to (BUCKET<TAB>LENGTH, then LENGTH bytes of lines): users by a hash of their id into 0..<n, the counts into 0, reject lines into n. The shuffle then only moves blocks: give partial --dedupe.", valueName: "n"))
     var buckets: Int?
 
+    @Flag(help: "A page: send every match whole. Without it each map stage sends only its best page × page size and holds the rest back; when that can't give the exact page (one of a map's best repeats an earlier id), the merge exits 75 and the driver runs the job again with this.")
+    var allCandidates = false
+
     func validate() throws {
         try options.validate(writesOutput: false)
         if let split, StageSplit(argument: split) == nil {
@@ -41,6 +44,6 @@ struct MapCommand: StageSubcommand {
         split?.inputGoesOn = inputGoesOn
         var input = StageInput.standardInput
         if let split, let range = range.flatMap(StageRange.init(argument:)) { input = StageInput(range: range, name: options.names[split.input]) }
-        try reporting { () throws(UserlistError) in try run.runStage(.map, names: options.names, input: input, warnings: StandardErrorReporter(), split: split, buckets: buckets) }
+        try reporting { () throws(UserlistError) in try run.runStage(.map, names: options.names, input: input, warnings: StandardErrorReporter(), split: split, buckets: buckets, allCandidates: allCandidates) }
     }
 }

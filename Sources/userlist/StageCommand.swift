@@ -17,7 +17,8 @@ struct StageCommand: ParsableCommand {
 
               map      INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT lines (input index, line number in it, \
             position among all lines; a line that is not UTF-8 as eINPUT and its TEXT escaped, \\\\ \
-            and \\xHH) → one line per user keyed by its id, and the counts
+            and \\xHH) → one line per user keyed by its id, and the counts (a page: only the map's \
+            best page × page size sent whole, the other matches held back)
               partial  one partition of those lines, one per id (the smallest position kept) → the \
             partition's counts and candidates (a full export's sorted by their first field: a sorted run)
               merge    every partition's lines (a full export's sorted by their first field: sort -m of \
@@ -27,7 +28,9 @@ struct StageCommand: ParsableCommand {
             Integrations/spark/userlist_spark.py runs them on Spark (see README, Past one machine).
 
             Exit codes: 0 ok, 64 usage (also stages given different options), 65 bad data or a \
-            line that is not the previous stage's (named with its line number), 73/74 output.
+            line that is not the previous stage's (named with its line number), 73/74 output, 75 a \
+            page the merge can't settle from the maps' best (one of them repeats an earlier id): \
+            run the job again with stage map --all-candidates.
             """,
         subcommands: [MapCommand.self, PartialCommand.self, MergeCommand.self, PlanCommand.self]
     )

@@ -3,6 +3,7 @@ import Testing
 @testable import UserListKit
 @testable import UserListStages
 import UserListTestSupport
+@testable import userlist
 
 /// The map stage decides records from their keys as one run does (``MapStageJudging``): what
 /// travels for each record. ``StagedRun`` holds the answers to one run's bytes; these hold the
@@ -20,13 +21,15 @@ struct StageJudgingTests {
         #"{"id":1,"name":"Ann again"}"#,
     ].joined(separator: "\n") + "\n"
 
-    /// The third field of each user line (the counts line left out).
-    static func userFields(_ options: [String]) throws -> [String] {
+    /// The third field of each user line, in the order of their positions (the counts line left out).
+    static func userFields(_ options: [String], allCandidates: Bool = false) throws -> [String] {
         let run = try StagedRun.stageRun(options, inputs: [])
         let output = OutputWriter()
-        try MapStage(run: run, names: names, split: StageSplit(input: 0, line: 1, position: 0, limit: 100)).run(StageInput(bytes: Array(text.utf8)), to: output)
+        try MapStage(run: run, names: names, split: StageSplit(input: 0, line: 1, position: 0, limit: 100), allCandidates: allCandidates).run(StageInput(bytes: Array(text.utf8)), to: output)
         return String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("!") }
-            .map { String($0.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)[2]) }
+            .map { $0.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false) }
+            .sorted { Int($0[1])! < Int($1[1])! }
+            .map { String($0[2]) }
     }
 
     @Test func fullExportTravelsAsRows() throws {
@@ -45,12 +48,63 @@ struct StageJudgingTests {
         #expect(fields[2].hasPrefix("{"))
     }
 
-    /// A page builds only the matches; without --search every user is a candidate, built once.
-    @Test func pageBuildsOnlyMatches() throws {
+    /// A page builds only the map's best (`*`): the other matches are held back (`~`), a repeat
+    /// is a shadow. With `--all-candidates` every match is built, and only the matches.
+    @Test func pageBuildsOnlyItsBest() throws {
         let searched = try Self.userFields(["--search", "ann", "--sort", "name", "--page", "1"])
-        #expect(searched.map { $0.prefix(1) } == ["{", "-", "{", "-", "{"], "\(searched)")
+        #expect(searched.map { $0.prefix(1) } == ["*", "-", "{", "-", "-"], "\(searched)")
         let all = try Self.userFields(["--sort", "name", "--page", "1"])
-        #expect(all.allSatisfy { $0.hasPrefix("{") }, "\(all)")
+        #expect(all.map { $0.prefix(1) } == ["*", "*", "{", "*", "-"], "\(all)")
+        let every = try Self.userFields(["--search", "ann", "--sort", "name", "--page", "1"], allCandidates: true)
+        #expect(every.map { $0.prefix(1) } == ["{", "-", "{", "-", "{"], "\(every)")
+    }
+
+    /// A page: each map sends its best page × page size whole (`*`) and holds its other matches
+    /// back (`~`); a repeat within the map can't win, so it is a shadow.
+    @Test func pageSendsEachMapsBest() throws {
+        let fields = try Self.userFields(["--search", "a", "--sort", "name", "--page", "1", "--page-size", "1"])
+        // Ann Lee (best), Bo Yang (no "a"... "Yang" has one: held back), GitHub's (built), Zed (no match), Ann again (a repeat).
+        #expect(fields.map { $0.prefix(1) } == ["*", "~", "{", "-", "-"], "\(fields)")
+    }
+
+    /// One of a map's best repeats an id an earlier map met: a match that map held back belongs
+    /// on the page. The merge says so (exit 75, nothing written); every match sent, the page is one run's.
+    @Test func pageARepeatedBestCantSettle() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("judging-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("users.ndjson").path
+        let lines = [#"{"id":1,"name":"Zed"}"#, #"{"id":1,"name":"Aaron"}"#, #"{"id":2,"name":"Bob"}"#, #"{"id":3,"name":"Cat"}"#]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let options = ["--sort", "name", "--page", "1", "--page-size", "1", "-f", "csv"]
+        let run = try StagedRun.stageRun(options, inputs: [])
+        func staged(allCandidates: Bool) throws -> (stdout: String, code: Int32) {
+            var mapped: [UInt8] = []
+            // Two maps: the first line, then the other three.
+            for (split, text) in [(StageSplit(input: 0, line: 1, position: 0, limit: 100), lines[0]), (StageSplit(input: 0, line: 2, position: 100, limit: 100), lines[1...].joined(separator: "\n"))] {
+                let output = OutputWriter()
+                try MapStage(run: run, names: [path], split: split, allCandidates: allCandidates).run(StageInput(bytes: Array((text + "\n").utf8)), to: output)
+                mapped += output.bytes
+            }
+            let partial = OutputWriter()
+            try PartialStage(run: run, names: [path], dedupe: true).run(StageInput(bytes: mapped), to: partial)
+            let output = OutputWriter()
+            do {
+                _ = try MergeStage(run: run, names: [path]).run(StageInput(bytes: partial.bytes), to: output, warnings: CollectedWarnings())
+                return (String(decoding: output.bytes, as: UTF8.self), 0)
+            } catch {
+                #expect(error.message == "stage merge: 1 of the map stages' best matches were repeated ids, so a match they held back could be on the page: run the job again with stage map --all-candidates")
+                return (String(decoding: output.bytes, as: UTF8.self), error.exitCode)
+            }
+        }
+        let first = try staged(allCandidates: false)
+        #expect(first.code == 75)
+        #expect(first.stdout.isEmpty)
+        let again = try staged(allCandidates: true)
+        let one = StagedRun.single(try StagedRun.singleRun([path] + options).run)
+        #expect(again.code == 0)
+        #expect(Array(again.stdout.utf8) == one.stdout, "\(again.stdout)")
+        #expect(again.stdout.contains("Bob"))
     }
 
     /// `--where` reads the whole user: every user is built and travels whole.

@@ -79,14 +79,18 @@ enum StagedRun {
     /// The same query through the stages, `inputs` read as the driver reads them.
     static func staged(_ run: UserListRun, inputs: [String], using generator: inout some RandomNumberGenerator) throws -> Answer {
         do {
-            return try stages(run, inputs: inputs, using: &generator)
+            // A page the merge can't settle from the maps' best (exit 75): the driver runs the
+            // job again with every match sent, as userlist_spark.py does.
+            let answer = try stages(run, inputs: inputs, using: &generator)
+            guard answer.code == UserlistError.Kind.retry.rawValue else { return answer }
+            return try stages(run, inputs: inputs, allCandidates: true, using: &generator)
         } catch let error as UserlistError {
             // A stage that fails fails the job: the driver reports its line and exit code.
             return Answer(stdout: [], warnings: [], error: error.message, code: error.exitCode)
         }
     }
 
-    private static func stages(_ run: UserListRun, inputs: [String], using generator: inout some RandomNumberGenerator) throws -> Answer {
+    private static func stages(_ run: UserListRun, inputs: [String], allCandidates: Bool = false, using generator: inout some RandomNumberGenerator) throws -> Answer {
         // Compiled once for all partitions (libjq takes ~25 ms each); each stage process compiles its own.
         let pipeline = run.pipeline()
         let filter = try pipeline.filter?.compiled(parallelism: 1)
@@ -166,14 +170,14 @@ enum StagedRun {
                 : rangeSplits.map { ($0.split, StageInput(range: $0.range, name: inputs[$0.split.input])) }
             for (split, input) in parts {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount).run(input, to: output)
+                try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount, allCandidates: allCandidates).run(input, to: output)
                 for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(contentsOf: lines(blob)) }
             }
             mapped = buckets[bucketCount]
         } else {
             for part in splits {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform, filter: filter).run(StageInput(bytes: joined(part)), to: output)
+                try MapStage(run: run, names: inputs, transform: transform, filter: filter, allCandidates: allCandidates).run(StageInput(bytes: joined(part)), to: output)
                 mapped += lines(output.bytes)
             }
         }

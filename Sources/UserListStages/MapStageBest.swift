@@ -1,0 +1,74 @@
+import HeapModule
+@_spi(Pipeline) import UserListDomain
+@_spi(Pipeline) import UserListService
+@_spi(Pipeline) import UserListViewModel
+
+/// A page's best `page × page size` matches in one map stage, decided from their keys: only these
+/// are built and sent whole (`*` lines); a match past them travels as `~` (counted by the partial
+/// stage if dedupe keeps it, never built), as a record the search can't match travels as a
+/// shadow. On 625k users `--search an --sort name --page 3`, the map built and sent ~270k
+/// matches for a page of 20 (52 MB of the partition's lines, its 1.33 s of CPU half spent building them).
+///
+/// What it holds back can matter only when one of its best is not its id's first occurrence —
+/// dedupe drops it, and a match it held back may move up. So a repeated id within the stage is
+/// never a candidate (a later occurrence can't win), and the counts say how many were sent and,
+/// when the stage held any back, the sort key of its last best: the merge knows whether its page
+/// is exact (``StageStatistics/HeldBack``), and says when the job must run again with every
+/// match sent (`stage map --all-candidates`).
+final class MapStageBest {
+    private struct Entry: Comparable {
+        /// ``CompactSortKey``'s text: its bytes' order is the page's.
+        let key: [UInt8]
+        let id: String
+        let position: Int
+        let user: User
+
+        static func < (a: Entry, b: Entry) -> Bool { a.key.lexicographicallyPrecedes(b.key) }
+        static func == (a: Entry, b: Entry) -> Bool { a.key == b.key }
+    }
+
+    let limit: Int
+    private let descending: Bool
+    private var best = Heap<Entry>()
+    /// Every user id this stage met: a later occurrence never wins dedupe.
+    private var seen = Set<String>()
+    private var heldBack = false
+    private var scratch: [UInt8] = []
+
+    init(limit: Int, descending: Bool) {
+        precondition(limit > 0, "a page keeps at least one user")
+        self.limit = limit
+        self.descending = descending
+    }
+
+    /// Whether `id` was met before in this stage (the record then can't win dedupe); marks it met.
+    func isRepeat(_ id: String) -> Bool { !seen.insert(id).inserted }
+
+    /// A match of sort value `value` at `position`, its user made by `user()` only if it is among
+    /// the best so far. `heldBack(id, position)` writes a match's `~` line: this one's, or the
+    /// one it pushes out.
+    func offer(_ id: String, _ value: SortValue?, position: Int, user: () throws(UserlistError) -> User, heldBack write: (String, Int) -> Void) throws(UserlistError) {
+        var key: [UInt8] = []
+        CompactSortKey.appendText(value, descending: descending, position: position, to: &key, scratch: &scratch)
+        if best.count < limit {
+            best.insert(Entry(key: key, id: id, position: position, user: try user()))
+            return
+        }
+        heldBack = true
+        guard let worst = best.max, key.lexicographicallyPrecedes(worst.key) else {
+            write(id, position)
+            return
+        }
+        let out = best.replaceMax(with: Entry(key: key, id: id, position: position, user: try user()))
+        write(out.id, out.position)
+    }
+
+    /// The best, each as `write(id, position, user)`, and what the counts say of them.
+    func finish(_ write: (String, Int, User) -> Void) -> StageStatistics.HeldBack {
+        var held = StageStatistics.HeldBack()
+        held.sent = best.count
+        if heldBack, let worst = best.max { held.bound = String(decoding: worst.key, as: UTF8.self) }
+        for entry in best.unordered { write(entry.id, entry.position, entry.user) }
+        return held
+    }
+}
