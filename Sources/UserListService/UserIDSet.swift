@@ -12,17 +12,17 @@ import UserListCollections
 ///
 /// A slot is 16 bytes (no value of its own): a 5M-user export keeps 8M of them (24-byte slots at
 /// most half full took 400 MB).
-struct UserIDSet {
+package struct UserIDSet {
     private var table: ByteKeyTable<Void>
 
-    var count: Int { table.count }
+    package var count: Int { table.count }
 
-    init(minimumCapacity: Int = 1 << 16) {
+    package init(minimumCapacity: Int = 1 << 16) {
         table = ByteKeyTable(minimumCapacity: minimumCapacity, empty: ())
     }
 
     /// Adds `id`; false when it was already there.
-    mutating func insert(_ id: String) -> Bool {
+    package mutating func insert(_ id: String) -> Bool {
         insert(id, hash: Self.hash(of: id))
     }
 

@@ -67,6 +67,19 @@ struct StageJudgingTests {
         #expect(fields.map { $0.prefix(1) } == ["*", "~", "{", "-", "-"], "\(fields)")
     }
 
+    /// Ids are compared by their bytes, as dedupe compares them: `é` and `e` + U+0301 are two
+    /// ids (Swift's String equality takes them for one), so neither is taken for a repeat.
+    @Test func pageRepeatsAreByteEqualIDs() throws {
+        let run = try StagedRun.stageRun(["--sort", "name", "--page", "1"], inputs: [])
+        let output = OutputWriter()
+        let text = "{\"id\":\"\u{E9}\",\"name\":\"Ann\"}\n{\"id\":\"e\u{301}\",\"name\":\"Bo\"}\n"
+        try MapStage(run: run, names: Self.names, split: StageSplit(input: 0, line: 1, position: 0, limit: 100)).run(StageInput(bytes: Array(text.utf8)), to: output)
+        let fields = String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("!") }
+            .map { $0.split(separator: "\t", maxSplits: 2)[2].prefix(1) }
+        // (One may come built, `{`: its keys can't decide it. Neither is a shadow.)
+        #expect(fields.count == 2 && !fields.contains("-"), "\(fields)")
+    }
+
     /// One of a map's best repeats an id an earlier map met: a match that map held back belongs
     /// on the page. The merge says so (exit 75, nothing written); every match sent, the page is one run's.
     @Test func pageARepeatedBestCantSettle() throws {
