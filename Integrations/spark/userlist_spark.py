@@ -736,7 +736,7 @@ class Timings:
     the context is up), planning (the options checked, the binary shipped), the map (the stages that end
     in the shuffle by id), the stages after it (partial, combine or sort, part files) and the
     driver alone (merge, gaps between jobs); then Spark's own timings of every stage, from its
-    status API (the web UI's REST endpoint on the driver), read before the context stops."""
+    status store (what the web UI shows), read through the JVM gateway before the context stops."""
 
     def __init__(self, started=None):
         self.enabled = os.environ.get("USERLIST_SPARK_TIMINGS") == "1"
@@ -757,23 +757,17 @@ class Timings:
             self.checked = now
 
     def read_stages(self, sc):
-        """Spark's record of every stage so far (the web UI's REST API on the driver); a few
-        tries while the last stage's end is still on its way through the listener bus."""
+        """Spark's record of every stage so far, from its status store through the JVM gateway
+        (what the web UI's REST API serves: asking that took ~1 s of every run, the first request
+        starting its servlets; this takes ~20 ms); a few tries while the last stage's end is still
+        on its way through the listener bus."""
         if not self.enabled:
             return
-        import urllib.request
-        base = sc.uiWebUrl
-        if not base:
-            self.stages = "no stage timings: Spark's UI is off (spark.ui.enabled)"
-            return
-        url = "%s/api/v1/applications/%s/stages" % (base.rstrip("/"), sc.applicationId)
-        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
         for _ in range(30):
             try:
-                with opener.open(url, timeout=10) as response:
-                    stages = json.loads(response.read().decode("utf-8"))
+                stages = self._stored_stages(sc)
             except Exception as error:
-                self.stages = "no stage timings: %s" % error
+                self.stages = "no stage timings: %s" % java_message(error)
                 return
             self.stages = stages
             if not any(stage.get("status") == "ACTIVE" for stage in stages):
@@ -781,9 +775,28 @@ class Timings:
             time.sleep(0.1)
 
     @staticmethod
-    def _instant(text):
-        from datetime import datetime, timezone
-        return datetime.strptime(text.replace("GMT", ""), "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=timezone.utc).timestamp()
+    def _stored_stages(sc):
+        """Every stage in Spark's status store (AppStatusStore.stageList), as the REST API's
+        fields; the times in epoch milliseconds."""
+        store = sc._jsc.sc().statusStore()
+        listed = store.stageList(None, False, False, sc._gateway.new_array(sc._jvm.double, 0), sc._jvm.java.util.ArrayList())
+        stages, found = [], listed.iterator()
+        while found.hasNext():
+            stage = found.next()
+            entry = {"stageId": stage.stageId(), "attemptId": stage.attemptId(), "status": stage.status().toString(),
+                     "name": stage.name(), "numTasks": stage.numTasks(), "executorRunTime": stage.executorRunTime(),
+                     "executorCpuTime": stage.executorCpuTime(), "jvmGcTime": stage.jvmGcTime(),
+                     "inputBytes": stage.inputBytes(), "shuffleReadBytes": stage.shuffleReadBytes(),
+                     "shuffleWriteBytes": stage.shuffleWriteBytes(), "diskBytesSpilled": stage.diskBytesSpilled()}
+            for key, value in (("submissionTime", stage.submissionTime()), ("completionTime", stage.completionTime())):
+                if value.isDefined():
+                    entry[key] = value.get().getTime()
+            stages.append(entry)
+        return stages
+
+    @staticmethod
+    def _instant(milliseconds):
+        return milliseconds / 1000.0
 
     @staticmethod
     def _covered(spans):
