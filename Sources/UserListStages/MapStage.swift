@@ -250,6 +250,13 @@ struct MapStage {
                             Self.endLine(StageLine.shadow, output, bucket, buckets)
                             continue
                         }
+                        if case .counted = keyed.judgement {
+                            // Past the stage's last best (the judge's bound): held back.
+                            best.heldBackPastBound()
+                            let (output, bucket) = userLine(keyed.id)
+                            Self.endLine(StageLine.heldBack, output, bucket, buckets)
+                            continue
+                        }
                         if case .wanted(let value, _) = keyed.judgement {
                             statistics.users += 1
                             try best.offer(keyed.id, value, position: position, user: { () throws(UserlistError) in try judging!.user(of: index, in: batch) }) { id, at in

@@ -22,6 +22,7 @@ final class MapStageBest {
         let id: String
         let position: Int
         let user: User
+        let value: SortValue?
 
         static func < (a: Entry, b: Entry) -> Bool { a.key.lexicographicallyPrecedes(b.key) }
         static func == (a: Entry, b: Entry) -> Bool { a.key == b.key }
@@ -37,11 +38,19 @@ final class MapStageBest {
     private var heldBack = false
     private var scratch: [UInt8] = []
 
-    init(limit: Int, descending: Bool) {
+    /// The judge's bound, set from the last best once the stage has `limit` of them: a match
+    /// past it is judged `.counted`, held back without its sort value made (as one run's page).
+    let bound: PageBound?
+
+    init(limit: Int, descending: Bool, bound: PageBound?) {
         precondition(limit > 0, "a page keeps at least one user")
         self.limit = limit
         self.descending = descending
+        self.bound = bound
     }
+
+    /// A match the judge put past the bound: held back.
+    func heldBackPastBound() { heldBack = true }
 
     /// Whether `id` was met before in this stage (the record then can't win dedupe); marks it met.
     func isRepeat(_ id: String) -> Bool { !seen.insert(id) }
@@ -53,7 +62,8 @@ final class MapStageBest {
         var key: [UInt8] = []
         CompactSortKey.appendText(value, descending: descending, position: position, to: &key, scratch: &scratch)
         if best.count < limit {
-            best.insert(Entry(key: key, id: id, position: position, user: try user()))
+            best.insert(Entry(key: key, id: id, position: position, user: try user(), value: value))
+            if best.count == limit { publishBound() }
             return
         }
         heldBack = true
@@ -61,8 +71,19 @@ final class MapStageBest {
             write(id, position)
             return
         }
-        let out = best.replaceMax(with: Entry(key: key, id: id, position: position, user: try user()))
+        let out = best.replaceMax(with: Entry(key: key, id: id, position: position, user: try user(), value: value))
         write(out.id, out.position)
+        publishBound()
+    }
+
+    /// The last best's text or composite key, for the judge's ``bound``.
+    private func publishBound() {
+        guard let bound else { return }
+        switch best.max?.value {
+        case .text(let folded, _)?: bound.publish(folded: folded)
+        case .bytes(let bytes)?: bound.publish(bytes: bytes)
+        default: break
+        }
     }
 
     /// The best, each as `write(id, position, user)`, and what the counts say of them.

@@ -42,8 +42,9 @@ struct MapStageJudging {
             // One run's page judge carries a bound its ranking tightens; here the stage's best do.
             let limit = PageCollector(sort: run.query.sort, page: run.query.page, pageSize: run.query.pageSize, partial: true).limit
             if !allCandidates, let limit, limit > 0 {
-                self.judge = SearchAndSortJudge(search: run.query.search, locale: run.query.searchLocale, sort: run.query.sort)
-                best = MapStageBest(limit: limit, descending: run.query.sort?.descending ?? false)
+                let bound = run.query.sort.map { PageBound(descending: $0.descending) }
+                self.judge = SearchAndSortJudge(search: run.query.search, locale: run.query.searchLocale, sort: run.query.sort, bound: bound)
+                best = MapStageBest(limit: limit, descending: run.query.sort?.descending ?? false, bound: bound)
             } else {
                 guard let search = run.query.search else { return nil }
                 self.judge = SearchAndSortJudge(search: search, locale: run.query.searchLocale, sort: nil)

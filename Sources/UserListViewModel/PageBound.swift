@@ -22,13 +22,13 @@ package final class PageBound: Sendable {
     package init(descending: Bool) { self.descending = descending }
 
     /// The page is full and its worst entry's folded text is `folded`.
-    func publish(folded: String) {
+    package func publish(folded: String) {
         var folded = folded
         publish(folded.withUTF8 { SortKeyArena.prefix($0) })
     }
 
     /// The page is full and its worst entry's composite key is `bytes` (compared as they are).
-    func publish(bytes: [UInt8]) {
+    package func publish(bytes: [UInt8]) {
         publish(bytes.withUnsafeBufferPointer { SortKeyArena.prefix($0) })
     }
 
