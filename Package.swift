@@ -216,7 +216,7 @@ let package = Package(
         // The stages' own parts: the cuts of the run's list, the records and line marks between them.
         .testTarget(
             name: "UserListStagesTests",
-            dependencies: ["UserListStages", "UserListKit", "UserListDomain", "UserListJSON", "UserListViewModel", "UserListRendering", "UserListTestSupport"]
+            dependencies: ["UserListStages", "UserListKit", "UserListDomain", "UserListJSON", "UserListViewModel", "UserListRendering", "UserListInput", "UserListTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

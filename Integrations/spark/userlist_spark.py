@@ -485,7 +485,8 @@ def stage_runner(binary, driver_version, stage, names, options, environment, shi
     just before a separator, the separator left out (a part file's body for Spark's text writer,
     which writes it back after each piece; the output must end with one); with `frames` (a
     function of the partition and a bucket), the map stage's `--buckets` frames as (frames(partition,
-    bucket), bytes) pairs for the shuffle; with `blocks`, bytes of up to ~1 MiB of whole lines,
+    bucket), bytes) pairs for the shuffle; with `blocks` "raw", the output's bytes as they come
+    (a compressed run after its counts lines); with `blocks`, bytes of up to ~1 MiB of whole lines,
     each line's end kept (a full export's partial lines: no per-line work in Python).
     `extra_for(partition)`: arguments of that partition's process (the map stage's --split).
     The binary is checked first, once a worker (checked_userlist)."""
@@ -564,6 +565,12 @@ def stage_runner(binary, driver_version, stage, names, options, environment, shi
                     unterminated = True
                     break
                 yield frames(partition, bucket), blob
+        elif blocks == "raw":
+            while True:
+                piece = process.stdout.read1(1 << 20)
+                if not piece:
+                    break
+                yield piece
         elif blocks:
             rest = []
             for piece in separated(process.stdout, b"\n", rest):
@@ -1382,6 +1389,9 @@ SAMPLES_PER_PARTITION = 1000
 # A full export's partitions of partial computed and fetched at once (merge_runs): one more
 # than this machine's two cores, so that both compute while the driver writes a third.
 FETCHES = 3
+# A full export's runs compressed, merge reading the files itself, up to this many partitions
+# (merge opens every run at once; beyond, plain runs and `sort -m`, which merges in passes).
+MAX_RUN_FILES = 900
 
 
 def run_map_stage(sc, rdd):
@@ -1418,7 +1428,7 @@ class RunFile:
         self._do(self.file.close)
 
 
-def merge_runs(partial, merge, scratch, timings, rejects=None):
+def merge_runs(partial, merge, scratch, timings, rejects=None, merges_runs=False):
     """A full export into `merge` (--output, standard output): every counts line, then every row
     in the order of its key.
 
@@ -1426,7 +1436,10 @@ def merge_runs(partial, merge, scratch, timings, rejects=None):
     (the stage sorts them: Sources/UserListStages/StageSortedRows.swift). The map stage runs
     first, alone; then the driver fetches the runs into files under scratch (fetch_runs) and
     `LC_ALL=C sort -m` merges the files straight into merge's standard input (sort_runs_into).
-    Merge checks that every key is greater than the one before.
+    Merge checks that every key is greater than the one before. With `merges_runs` the runs come
+    compressed (partial --compress-run) and merge reads them from scratch itself (--runs), once
+    its standard input (the counts) ends: ~4× fewer bytes through the Python worker, the JVM and
+    the socket, and no `sort -m`.
 
     The old way cut every block at sampled bounds and sorted each range in a Python worker, one
     range per fetch: a pass to sample, a second shuffle of the whole export, and a sort on one
@@ -1442,7 +1455,7 @@ def merge_runs(partial, merge, scratch, timings, rejects=None):
     for line in counts:
         merge.stdin.write(line)
     merge.stdin.flush()
-    if files:
+    if files and not merges_runs:
         sort_runs_into(merge, files, scratch)
         timings.mark("sort -m into merge")
 
@@ -1460,20 +1473,26 @@ def fetch_runs(partial, scratch):
         # sc.runJob without its mapPartitions: the partition's blocks go to the driver as partial
         # wrote them, no Python worker reads them again on the executor.
         served = sc._jvm.PythonRDD.runJob(sc._jsc.sc(), partial._jrdd, [index])
-        counts, out = [], None
+        counts, out, head = [], None, b""
         try:
             for block in _load_from_socket(served, partial._jrdd_deserializer):
                 if out is None:
-                    # A partition starts with its counts line.
-                    if not block.startswith(b"!"):
+                    # A partition starts with its counts lines (a raw piece may end inside one).
+                    head += block
+                    while head.startswith(b"!") and b"\n" in head:
+                        cut = head.index(b"\n") + 1
+                        counts.append(head[:cut])
+                        head = head[cut:]
+                    if not head or head.startswith(b"!"):
+                        continue
+                    if not counts:
                         raise JobFailure("userlist stage partial: partition %d does not start with its counts" % index,
                                          EX_SOFTWARE)
-                    while block.startswith(b"!"):
-                        cut = block.index(b"\n") + 1
-                        counts.append(block[:cut])
-                        block = block[cut:]
+                    block, head = head, b""
                     out = RunFile(os.path.join(scratch, "run-%05d" % index))
                 out.write(block)
+            if head:
+                raise JobFailure("userlist stage partial: partition %d ends inside its counts" % index, EX_SOFTWARE)
         finally:
             if out is not None:
                 out.close()
@@ -1603,14 +1622,18 @@ def run_job(args, options, started, timings):
             rejects = shuffle if keeps_rejects else None
             # A full export's partial lines stay blocks of bytes (sorted_ranges); a page's or a
             # count's few are lines for tree_combine.
+            # A full export into one output: each sorted run compressed, for merge to read itself.
+            compressed = parts is None and plan["sort"] and partitions <= MAX_RUN_FILES
             partial = shuffle.users.mapPartitionsWithIndex(shuffle.only_users(
-                runner("partial", ["--dedupe"], feed="blobs", blocks=bool(plan["sort"]))))
+                runner("partial", ["--dedupe"] + (["--compress-run"] if compressed else []), feed="blobs",
+                       blocks="raw" if compressed else bool(plan["sort"]))))
             try:
                 if parts is not None and plan["sort"]:
                     return write_parts(spark, partial, plan, parts, partitions, runner, driver_merge, merge_options,
                                        started, timings, rejects)
                 return gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args, started,
-                                         timings, rejects, retries=plan["gather"] == "page" and not all_candidates)
+                                         timings, rejects, retries=plan["gather"] == "page" and not all_candidates,
+                                         compressed=compressed)
             finally:
                 shuffle.remove()
 
@@ -1630,12 +1653,14 @@ def run_job(args, options, started, timings):
 
 
 def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options, args, started, timings, rejects=None,
-                      retries=False):
+                      retries=False, compressed=False):
     """The partial lines into `userlist stage merge` on the driver: a page's or a count's
     candidates combined in a tree first (few lines reach the driver), a full export's sorted
     runs merged into it (merge_runs; --output, standard output). With --output-dir (a page, a
     count), merge's output becomes part-00000 and its summary _summary.json. `retries`: a merge
-    that exits 75 is run again by the caller, so what it says then is not passed on."""
+    that exits 75 is run again by the caller, so what it says then is not passed on.
+    `compressed`: a full export's runs come compressed, and merge reads them itself (--runs)."""
+    import shutil
     import tempfile
     merge_extra = ["--started", "%.3f" % started]
     target = None
@@ -1648,18 +1673,16 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
         merge_extra += ["--output", args.output]
     if rejects is not None:
         merge_extra += ["--reject-lines", rejects.path]
+    runs = tempfile.mkdtemp(prefix="userlist-spark-runs-") if plan["sort"] else None
+    if compressed:
+        merge_extra += ["--runs", runs]
     merge_extra = merge_options + merge_extra
     said = tempfile.TemporaryFile() if retries else None
     merge = subprocess.Popen(driver_stage("merge", merge_extra), stdin=subprocess.PIPE,
                              stderr=said if said is not None else STDERR.fd)
     try:
         if plan["sort"]:
-            runs = tempfile.mkdtemp(prefix="userlist-spark-runs-")
-            try:
-                merge_runs(partial, merge, runs, timings, rejects)
-            finally:
-                import shutil
-                shutil.rmtree(runs, ignore_errors=True)
+            merge_runs(partial, merge, runs, timings, rejects, merges_runs=compressed)
         else:
             first = True
             for line in tree_combine(partial, runner("merge", ["--part", "combine"])):
@@ -1680,8 +1703,14 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
         # The job failed: merge must not finish an output (it writes -o only when it ends well).
         merge.kill()
         merge.wait()
+        if runs is not None:
+            shutil.rmtree(runs, ignore_errors=True)
         raise
     code = merge.wait()
+    if runs is not None:
+        shutil.rmtree(runs, ignore_errors=True)
+    if compressed:
+        timings.mark("merge reading the runs")
     if said is not None:
         if code != EX_TEMPFAIL:
             said.seek(0)
@@ -1696,7 +1725,6 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
         give_summary(target, summary)
         parts.finish(summary)
     if scratch is not None:
-        import shutil
         shutil.rmtree(scratch, ignore_errors=True)
     return code
 

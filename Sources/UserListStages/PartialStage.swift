@@ -3,6 +3,7 @@ import UserListKit
 @_spi(Pipeline) import UserListViewModel
 import UserListService
 import UserListRendering
+import UserListInput
 
 /// `userlist stage partial`: one partition of deduplicated users → the partition's candidates and counts.
 ///
@@ -23,6 +24,9 @@ struct PartialStage {
     /// each id's line of smallest position is kept, the others are dropped — what a shuffle that
     /// deduplicates (`reduceByKey`) keeps. The partition's lines are held until its end then.
     var dedupe = false
+    /// `--compress-run`: a full export's sorted rows, after the counts line, as one zstd frame
+    /// (``ZstdFrameWriter``), for `stage merge --runs` to read back.
+    var compressRun = false
 
     func run(_ input: StageInput, to output: OutputWriter) throws(UserlistError) {
         run.prepareJQ()
@@ -30,6 +34,9 @@ struct PartialStage {
         // rank keeps this partition's candidates, and the merge the page.
         let stages = run.pipeline().from(.filter).through(.cells)
         let plan = StagePlan(stages)
+        guard !compressRun || plan.sortsLines else {
+            throw UserlistError(.usage, Diagnostic(.usage, scope: "stage partial", option: "--compress-run", "only a full export's sorted run is compressed; this query's answer is a \(plan.kind.rawValue)"))
+        }
         let query = stages.query
         var collector = plan.kind == .page ? PageCollector(sort: query.sort, page: query.page, pageSize: query.pageSize, partial: true) : nil
         // The map stage judged `--where` and `--search` on every user and sent a shadow for one
@@ -179,7 +186,13 @@ struct PartialStage {
         output.write("!\t0\t")
         output.write(statistics.json())
         output.write(byte: UInt8(ascii: "\n"))
-        rows.write(to: output)
+        if compressRun {
+            let frame = ZstdFrameWriter { output.write($0) }
+            rows.forEachSortedLine { frame.write($0) }
+            frame.finish()
+        } else {
+            rows.write(to: output)
+        }
         for candidate in collector?.candidates() ?? [] {
             guard case .user(let user) = candidate.kept else { continue }
             keys.write(candidate.sortValue, candidate.position, to: output)

@@ -7,10 +7,12 @@ import UserListInput
 /// --range`), read as lines: a line ends at `\n`, which is not part of it; a last line without
 /// one is a line too.
 public struct StageInput: Sendable {
-    private enum Source {
+    private indirect enum Source: Sendable {
         case fileDescriptor(Int32)
         case bytes([UInt8])
         case range(StageRange)
+        /// The first source's lines, then the sorted runs' lines merged (``StageRuns``).
+        case then(Source, StageRuns)
     }
 
     private let source: Source
@@ -33,6 +35,17 @@ public struct StageInput: Sendable {
     /// input's name, as messages give it.
     public init(range: StageRange, name: String) {
         self.init(source: .range(range), name: name)
+    }
+
+    /// Standard input's lines (a full export's counts), then the lines of `runs` in byte order
+    /// (`stage merge --runs DIR`: what `sort -m` of the runs gave).
+    public static func standardInput(then runs: StageRuns) -> StageInput {
+        StageInput(source: .then(.fileDescriptor(FileReading.standardInput), runs), name: "<stdin>")
+    }
+
+    /// `bytes`' lines, then the lines of `runs` (tests).
+    init(bytes: [UInt8], then runs: StageRuns) {
+        self.init(source: .then(.bytes(bytes), runs), name: "<stdin>")
     }
 
     private init(source: Source, name: String) {
@@ -70,6 +83,17 @@ public struct StageInput: Sendable {
             }, body)
         case .range(let range):
             return try read(range, body)
+        case .then(let first, let runs):
+            var number = 0
+            try StageInput(source: first, name: name).forEachLine { (line, n) throws(UserlistError) in
+                number = n
+                try body(line, n)
+            }
+            try runs.mergeOnAThread { (line) throws(UserlistError) in
+                number += 1
+                try body(line, number)
+            }
+            return false
         }
     }
 

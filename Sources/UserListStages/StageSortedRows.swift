@@ -42,6 +42,11 @@ final class StageSortedRows {
 
     /// Every line, in byte order, to `output`.
     func write(to output: OutputWriter) {
+        forEachSortedLine { output.write($0) }
+    }
+
+    /// Every line (with its line end), in byte order.
+    func forEachSortedLine(_ body: (UnsafeRawBufferPointer) -> Void) {
         entries.sort { a, b in
             if a.prefix != b.prefix { return a.prefix < b.prefix }
             let shared = min(a.count, b.count)
@@ -49,7 +54,7 @@ final class StageSortedRows {
             return order != 0 ? order < 0 : a.count < b.count
         }
         for entry in entries {
-            output.write(UnsafeRawBufferPointer(start: entry.start, count: entry.count))
+            body(UnsafeRawBufferPointer(start: entry.start, count: entry.count))
         }
     }
 

@@ -18,7 +18,7 @@ extension UserListRun {
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
         warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
         part: MergePart = .whole, rejectLines: String? = nil, split: StageSplit? = nil, buckets: Int? = nil, dedupe: Bool = false,
-        allCandidates: Bool = false
+        allCandidates: Bool = false, compressRun: Bool = false
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
@@ -27,7 +27,9 @@ extension UserListRun {
             map.allCandidates = allCandidates
             try map.run(input, to: .standardOutput())
         case .partial:
-            try PartialStage(run: self, names: names, dedupe: dedupe).run(input, to: .standardOutput())
+            var partial = PartialStage(run: self, names: names, dedupe: dedupe)
+            partial.compressRun = compressRun
+            try partial.run(input, to: .standardOutput())
         case .merge:
             var result: (RunStatistics, StageStatistics)?
             var failure: UserlistError?

@@ -17,6 +17,9 @@ struct MergeCommand: StageSubcommand {
     @Option(help: ArgumentHelp("What to write: whole (the output, the default); combine (a page's or a count's partial lines from several partitions → the same for all of them); rows (one sorted partition of a full export → its rows, each followed by the separator between rows); ends (the counts and the last row → {\"head\",\"tail\"} as JSON, the warnings and --summary).", valueName: "part"))
     var part: MergePart = .whole
 
+    @Option(help: ArgumentHelp("A full export's sorted runs, one file each in DIR (plain, or as partial --compress-run writes them): standard input gives the counts lines, then merge reads the runs' rows itself, merged in byte order (what sort -m of the files would give).", valueName: "dir"))
+    var runs: String?
+
     @Option(help: ArgumentHelp("With --rejects FILE or --max-rejects N: the map stage's reject lines (what it writes with either behind '#'), sorted by position and complete before the first row, which merge writes to FILE as one run writes its rejects and counts against N (the driver sets them apart from the users).", valueName: "file"))
     var rejectLines: String?
 
@@ -26,6 +29,9 @@ struct MergeCommand: StageSubcommand {
             throw ValidationError("--reject-lines is for --rejects FILE or --max-rejects N: give one of them too")
         }
         // The merge that writes the output names the reject one too many: it needs their lines.
+        if runs != nil, part != .whole {
+            throw ValidationError("--runs is for the whole output of a full export: give --part rows one sorted range on standard input")
+        }
         if options.batch.maxRejects != nil, rejectLines == nil, part == .whole || part == .ends {
             throw ValidationError("--max-rejects needs --reject-lines FILE in merge: the map stage's reject lines, which name the reject one too many")
         }
@@ -35,8 +41,9 @@ struct MergeCommand: StageSubcommand {
         let run = try options.makeRun(variables: variables)
         let reportingSummary = RunReporting(summary: options.batch.summary.map(OutputDestination.init(argument:))) { StandardError.write($0) }
         try reporting { () throws(UserlistError) in
+            let input = runs.map { StageInput.standardInput(then: StageRuns(directory: $0)) } ?? .standardInput
             try run.runStage(
-                .merge, names: options.names, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
+                .merge, names: options.names, input: input, to: options.output.output.map(OutputDestination.init(argument:)) ?? .standardOutput,
                 warnings: StandardErrorReporter(quiet: options.batch.quiet), reporting: reportingSummary, expectedLines: lines,
                 started: started.map { Date(timeIntervalSince1970: $0) }, part: part, rejectLines: rejectLines)
         }

@@ -20,7 +20,7 @@ enum OptionTable {
         "list": listBeforeJQ + listGuards + listJQ + listDefaults,
         "diff": [["--fields"], ["-f", "--format"], ["--where"], ["--search"], ["--jq"], ["--jq-timeout"], ["--base-url"], ["--rejects"], ["--summary"], ["--users-at"], ["--color"], ["--threads"], ["-o", "--output"]],
         "stage map": listSingle + [["--split"], ["--range"], ["--buckets"]], "stage partial": listSingle, "stage plan": listSingle,
-        "stage merge": listSingle + [["--lines"], ["--started"], ["--part"], ["--reject-lines"]],
+        "stage merge": listSingle + [["--lines"], ["--started"], ["--part"], ["--runs"], ["--reject-lines"]],
         "fields": [["-f", "--format"]],
         "schema": [["--fields"]],
     ]

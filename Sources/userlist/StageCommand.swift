@@ -22,7 +22,7 @@ struct StageCommand: ParsableCommand {
               partial  one partition of those lines, one per id (the smallest position kept) → the \
             partition's counts and candidates (a full export's sorted by their first field: a sorted run)
               merge    every partition's lines (a full export's sorted by their first field: sort -m of \
-            partial's runs) → the output
+            partial's runs, or the runs' files read by merge itself with --runs DIR) → the output
               plan     checks the options and says how the driver gathers partial's lines (JSON)
 
             Integrations/spark/userlist_spark.py runs them on Spark (see README, Past one machine).

@@ -7,7 +7,7 @@ import Foundation
 /// Either side can end it: the producer with `finish(error:)`, the consumer with
 /// `cancel(with:)` (it stops at an error), after which `put` throws that error so the producer
 /// stops reading.
-final class BatchQueue<Item>: @unchecked Sendable {
+package final class BatchQueue<Item>: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var items: [Item] = []
@@ -17,10 +17,10 @@ final class BatchQueue<Item>: @unchecked Sendable {
     private var cancelled: UserlistError?
     private let capacity: Int
 
-    init(capacity: Int) { self.capacity = capacity }
+    package init(capacity: Int) { self.capacity = capacity }
 
     /// Waits for room, then adds `batch`; throws once the consumer has cancelled.
-    func put(_ batch: Item) throws(UserlistError) {
+    package func put(_ batch: Item) throws(UserlistError) {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= capacity, cancelled == nil { condition.wait() }
@@ -30,7 +30,7 @@ final class BatchQueue<Item>: @unchecked Sendable {
     }
 
     /// The producer is done, successfully or with `error`.
-    func finish(error: UserlistError?) {
+    package func finish(error: UserlistError?) {
         condition.lock()
         finished = true
         failure = error
@@ -39,7 +39,7 @@ final class BatchQueue<Item>: @unchecked Sendable {
     }
 
     /// The next batch; nil after the last one; rethrows the producer's error in order.
-    func take() throws(UserlistError) -> Item? {
+    package func take() throws(UserlistError) -> Item? {
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty, !finished { condition.wait() }
@@ -53,7 +53,7 @@ final class BatchQueue<Item>: @unchecked Sendable {
     }
 
     /// The consumer stops early, at `error`: wakes the producer, whose next `put` throws it.
-    func cancel(with error: UserlistError) {
+    package func cancel(with error: UserlistError) {
         condition.lock()
         cancelled = error
         items.removeAll()

@@ -120,6 +120,34 @@ struct StageJudgingTests {
         #expect(again.stdout.contains("Bob"))
     }
 
+    /// `partial --compress-run`: the same counts line, then the same sorted rows as one zstd frame.
+    @Test func partialCompressesItsRun() throws {
+        let run = try StagedRun.stageRun(["--sort", "name", "-f", "csv"], inputs: [])
+        let mapped = OutputWriter()
+        try MapStage(run: run, names: Self.names, split: StageSplit(input: 0, line: 1, position: 0, limit: 100)).run(StageInput(bytes: Array(Self.text.utf8)), to: mapped)
+        func partial(_ compress: Bool) throws -> [UInt8] {
+            let output = OutputWriter()
+            var stage = PartialStage(run: run, names: Self.names, dedupe: true)
+            stage.compressRun = compress
+            try stage.run(StageInput(bytes: mapped.bytes), to: output)
+            return output.bytes
+        }
+        let plain = try partial(false), compressed = try partial(true)
+        let counts = plain.prefix { $0 != UInt8(ascii: "\n") } + [UInt8(ascii: "\n")]
+        #expect(compressed.starts(with: counts))
+        #expect(Array(compressed.dropFirst(counts.count).prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("partial-run-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(compressed.dropFirst(counts.count)).write(to: URL(fileURLWithPath: directory + "/run"))
+        var rows: [UInt8] = []
+        try StageInput(bytes: [], then: StageRuns(directory: directory)).forEachLine { (line, _) throws(UserlistError) in
+            rows += Array(line) + [UInt8(ascii: "\n")]
+        }
+        #expect(rows == Array(plain.dropFirst(counts.count)))
+        #expect(rows.count > 100)
+    }
+
     /// `--where` reads the whole user: every user is built and travels whole.
     @Test func whereBuildsEveryUser() throws {
         let fields = try Self.userFields(["--where", ".id != \"4\"", "--sort", "name", "-f", "csv"])

@@ -253,12 +253,37 @@ enum StagedRun {
         } else {
             gathered.shuffle(using: &generator)
         }
+        // A full export's rows as the driver gives them now: the counts on standard input, the
+        // rows in sorted run files (plain or compressed), which the merge reads itself (--runs).
+        var input = StageInput(bytes: joined(gathered))
+        var runsDirectory: String?
+        defer { if let runsDirectory { try? FileManager.default.removeItem(atPath: runsDirectory) } }
+        if plan.sortsLines, Bool.random(using: &generator) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("staged-runs-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            runsDirectory = directory
+            let counts = gathered.filter { $0.first == UInt8(ascii: "!") }
+            var runs = [[[UInt8]]](repeating: [], count: Int.random(in: 1...4, using: &generator))
+            for line in gathered where line.first != UInt8(ascii: "!") { runs[Int.random(in: 0..<runs.count, using: &generator)].append(line) }
+            for (number, lines) in runs.enumerated() {
+                let text = joined(lines)
+                var bytes = text
+                if Bool.random(using: &generator) {
+                    bytes = []
+                    let frame = ZstdFrameWriter { bytes.append(contentsOf: $0) }
+                    text.withUnsafeBytes { frame.write($0) }
+                    frame.finish()
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: directory + "/run-\(number)"))
+            }
+            input = StageInput(bytes: joined(counts), then: StageRuns(directory: directory))
+        }
         let output = OutputWriter()
         let warnings = CollectedWarnings()
         var merge = MergeStage(run: run, expectedLines: expectedLines, names: inputs)
         let rejects = try withRejects(&merge)
         do {
-            _ = try merge.run(StageInput(bytes: joined(gathered)), to: output, warnings: warnings)
+            _ = try merge.run(input, to: output, warnings: warnings)
             settle(rejects, code: 0)
             return Answer(stdout: output.bytes, warnings: warnings.messages, error: nil, code: 0)
         } catch {
