@@ -1594,13 +1594,21 @@ def run_job(args, options, started, timings):
             parts = PartFiles(sc, args.output_dir, plan["extension"])
         timings.mark("planning")
 
+        # A task has spark.task.cpus cores (1 unless set): its stage uses as many threads (--where's
+        # filter asked for one a core of the machine, beside every other task's), unless --threads
+        # says otherwise. (5M users, --where: the job 18.5 and 16.4 s without, 16.0 and 15.7 s with.)
+        task_threads = [] if option_value(stage_options, "--threads") is not None else \
+            ["--threads", str(max(1, int(sc.getConf().get("spark.task.cpus", "1"))))]
+        # The jq files' places among the options, after those words.
+        shipped_at = {index + len(task_threads): name for index, name in shipped.items()}
+
         def runner(stage, extra=(), chunks=None, feed="lines", blocks=False):
-            return stage_runner(binary, driver_version, stage, names, stage_options + list(extra), environment, shipped,
-                                chunks, feed, blocks=blocks)
+            return stage_runner(binary, driver_version, stage, names, task_threads + stage_options + list(extra), environment,
+                                shipped_at, chunks, feed, blocks=blocks)
 
         def map_runner(frames, extra_for, feed):
-            return stage_runner(binary, driver_version, "map", names, stage_options, environment, shipped, frames=frames,
-                                extra_for=extra_for, feed=feed)
+            return stage_runner(binary, driver_version, "map", names, task_threads + stage_options, environment, shipped_at,
+                                frames=frames, extra_for=extra_for, feed=feed)
 
         splits, read_by_spark = plan_splits(spark, names)
         partitions = args.partitions or max(1, len(splits))
