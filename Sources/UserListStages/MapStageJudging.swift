@@ -31,6 +31,7 @@ struct MapStageJudging {
     /// with `allCandidates` and without `--search` (every record a candidate: built twice if judged first).
     init?(_ run: UserListRun, plan: StagePlan, map: ListStage.Map, allCandidates: Bool = false) {
         guard let judge = map.judge as? SearchAndSortJudge else { return nil }
+        var best: MapStageBest?
         switch plan.kind {
         case .rows:
             guard judge.makesCells else { return nil }
@@ -48,16 +49,11 @@ struct MapStageJudging {
             } else {
                 guard let search = run.query.search else { return nil }
                 self.judge = SearchAndSortJudge(search: search, locale: run.query.searchLocale, sort: nil)
-                best = nil
             }
-            kind = plan.kind
-            encoder = plan.encoder
-            keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
-            return
         case .users:
             return nil
         }
-        best = nil
+        self.best = best
         kind = plan.kind
         encoder = plan.encoder
         keys = StageKeyWriter(descending: run.query.sort?.descending ?? false)
