@@ -363,6 +363,32 @@ USERLIST_SPARK_READER=hadoop check_failure truncated-gzip-hadoop 65 "^userlist: 
   --userlist "$RELATIVE_USERLIST" "$FAIL/cut,[short].ndjson.gz" -- -f csv
 check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed by SIGKILL \(signal 9\)' \
   --local --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv
+# A local job keeps the JVM's classes between jobs (userlist_spark_local.py): the first job saves
+# the archive (named by its size), the next maps that same file, one cut short is replaced by
+# the job after it (the JVM would die of SIGBUS mapping it); one run's answer every time.
+check_class_archive() {
+  wanted class-archive || return 0
+  local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before=
+  rm -rf "$cache"
+  "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --sort name -f csv > "$one" 2>/dev/null || true
+  for round in made used damaged; do
+    if [ "$round" = damaged ]; then  # a new file under the old name: the last job's JVM may still map the old one
+      head -c 4096 "$archive" > "$archive.cut" && mv "$archive.cut" "$archive"
+    fi
+    env -u SPARK_CONF_DIR XDG_CACHE_HOME="$cache" "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER" \
+      --userlist "$RELATIVE_USERLIST" --output - "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv \
+      > "$FAIL/class-archive.$round" 2>/dev/null || verdict="NO ($round: exit $?)"
+    cmp -s "$one" "$FAIL/class-archive.$round" || verdict="$verdict ($round: another answer)"
+    archive=$(ls "$cache"/userlist/spark/jvm-*.jsa 2>/dev/null || true)
+    [ "$(echo "$archive" | grep -c .)" = 1 ] && [[ $archive == *-$(stat -c %s "$archive" 2>/dev/null).jsa ]] ||
+      verdict="$verdict ($round: not one whole archive: ${archive:-none})"
+    [ "$round" = used ] && [ "$(stat -c %i "$archive")" != "$before" ] && verdict="$verdict (used: written again)"
+    before=$(stat -c %i "$archive" 2>/dev/null || true)
+  done
+  [ "$verdict" = yes ] || status=1
+  printf '%-18s made, used, a damaged one replaced; one run'"'"'s answer each time   as expected: %s\n' class-archive "$verdict"
+}
+check_class_archive
 check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file or directory' \
   --userlist "$RELATIVE_USERLIST" "$SHARDS/nothing-here.ndjson" -- -f csv
 check_failure bad-option 64 "^userlist: unknown option '--sortt'" \

@@ -940,11 +940,8 @@ def start_spark(master):
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     if "/" in os.environ["PYSPARK_PYTHON"]:
         os.environ["PYSPARK_PYTHON"] = os.path.abspath(os.environ["PYSPARK_PYTHON"])
-    # Spark's own messages at ERROR only, and not the executors' task failures, which the job
-    # reports itself in one line (log4j2.properties beside this file), unless the cluster has a
-    # configuration of its own: standard error is then userlist's, as in one run.
-    os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
     from pyspark import SparkConf, SparkContext
+    from userlist_spark_local import LocalStart
 
     # Py4J logs a lost connection to the JVM (one that died out of memory) with a traceback;
     # the job says it in one line (job_failure).
@@ -954,18 +951,19 @@ def start_spark(master):
     if master:
         conf.setMaster(master)
     conf.set("spark.ui.showConsoleProgress", "false")
-    # In local mode one JVM is the driver and every executor, on the job's own cores, and it
-    # lives for one job: its optimizing JIT (C2) was ~14% of a 5M page query's CPU, work that
-    # never paid back (page 38-39 s -> 31-34 s with C1 only; a full export the same). Java
-    # options of the user's own (--driver-java-options, spark.driver.extraJavaOptions) win.
-    local = (master or conf.get("spark.master", "")).startswith("local")
-    if local and not conf.contains("spark.driver.extraJavaOptions") \
-            and "--driver-java-options" not in os.environ.get("PYSPARK_SUBMIT_ARGS", ""):
-        conf.set("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1")
+    # One JVM, the driver and every executor, started for this job: see userlist_spark_local.py.
+    local = LocalStart(conf) if (master or conf.get("spark.master", "")).startswith("local") else None
+    if local is not None:
+        local.apply(conf)
+    # Spark's own messages at ERROR only, and not the executors' task failures, which the job
+    # reports itself in one line (log4j2.properties beside this file), unless the cluster has a
+    # configuration of its own: standard error is then userlist's, as in one run.
+    os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
     # Python's tracebacks of a failed task stay in the executors' logs; the driver gets the last line.
     conf.set("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled", "true")
     sc = SparkContext(conf=conf)
     sc.setLogLevel("ERROR")
+    sc.userlist_local_start = local
     return sc, Session(sc)
 
 
@@ -1007,6 +1005,8 @@ def stop_spark(sc, timings):
             sc.stop()
         except Exception:
             pass
+        if getattr(sc, "userlist_local_start", None) is not None:
+            sc.userlist_local_start.finish(sc)
 
 
 def ship(sc, path):

@@ -1,0 +1,159 @@
+"""What a local job (`--master local[N]`: one JVM, started for one job) does to start sooner.
+
+Measured on the 2 cores of README "What it costs" (PySpark 4.0.1, OpenJDK 17), before any of
+the job's own work: the JVM and its gateway 1.2-1.4 s, the SparkContext 1.0 s, the first task
+1.4 s (PySpark's daemon starting its Python). Two things take ~1.7 s of those ~3.8 s:
+
+- The JVM's classes, kept between jobs (AppCDS, `-XX:SharedArchiveFile`): Spark loads thousands
+  of classes from its jars at every start. The first local job saves those it loaded into an archive
+  under ~/.cache/userlist/spark (~70 MB; it waits ~3-5 s once, for the JVM to write it at its
+  exit); later jobs map it: gateway 1.3 -> 0.9 s, context 1.0 -> 0.4 s. The archive's name is
+  a hash of the java binary, Spark's jars and the options, so another JDK or Spark makes a new
+  one; the JVM itself checks the classpath it was made with and, on any mismatch, starts as
+  before. A dynamic archive refuses a classpath with a non-empty directory on it, so
+  SPARK_CONF_DIR is an empty directory beside the archive and log4j2.properties is given to the
+  JVM by name. USERLIST_SPARK_CLASS_ARCHIVE=0 turns it off.
+- PySpark's daemon imports pyspark from pyspark.zip, which Python can't cache compiled: 0.62 s
+  of its start, 0.14 s from the installed package. `python -m userlist_spark_local` is that
+  daemon, with the installed package put before the zip when the zip is that package's own (a
+  pip install: SPARK_HOME is the package); otherwise it is PySpark's daemon as it was.
+
+Only when the job's options don't configure the JVM or the Python daemon themselves (their own
+extraJavaOptions, --driver-java-options, SPARK_CONF_DIR, spark.python.daemon.module win).
+"""
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def prefer_installed_pyspark(path):
+    """sys.path with a pip-installed pyspark's own directory before its pyspark.zip."""
+    zip_tail = os.sep + os.path.join("python", "lib", "pyspark.zip")
+    for index, entry in enumerate(path):
+        if entry.endswith(zip_tail):
+            home = entry[:-len(zip_tail)]
+            if os.path.basename(home) == "pyspark" and os.path.isfile(os.path.join(home, "__init__.py")):
+                return path[:index] + [os.path.dirname(home)] + path[index:]
+            return path
+    return path
+
+
+def run_daemon():
+    sys.path[:] = prefer_installed_pyspark(sys.path)
+    import pyspark.daemon
+    pyspark.daemon.manager()
+
+
+class LocalStart:
+    """The settings of a local job's start (apply) and, after it, the class archive saved (finish)."""
+
+    def __init__(self, conf, environment=os.environ):
+        self.pending = None  # (the archive being written, its name once complete)
+        self.settings = {}
+        self.conf_dir = None
+        if environment.get("SPARK_CONF_DIR") is None and not conf.contains("spark.python.daemon.module"):
+            self.settings["spark.python.daemon.module"] = "userlist_spark_local"
+            given = conf.get("spark.executorEnv.PYTHONPATH", None)
+            self.settings["spark.executorEnv.PYTHONPATH"] = HERE if not given else given + os.pathsep + HERE
+        if conf.contains("spark.driver.extraJavaOptions") or "--driver-java-options" in environment.get("PYSPARK_SUBMIT_ARGS", ""):
+            return
+        # Its optimizing JIT (C2) was ~14% of a 5M page query's CPU, work that never paid back
+        # in a JVM that lives one job (page 38-39 s -> 31-34 s with C1 only).
+        options = ["-XX:TieredStopAtLevel=1"]
+        archive = None
+        if environment.get("SPARK_CONF_DIR") is None and environment.get("USERLIST_SPARK_CLASS_ARCHIVE", "1") != "0":
+            archive = self._archive(options, environment)
+        if archive is not None:
+            cache, name = archive
+            self.conf_dir = os.path.join(cache, "conf")
+            options += ["-Dlog4j2.configurationFile=" + os.path.join(HERE, "log4j2.properties"), "-Xlog:cds*=off",
+                        "-Xlog:class+path*=off"]
+            kept = self._kept(cache, name)
+            if kept is not None:
+                options.append("-XX:SharedArchiveFile=" + kept)
+            else:
+                writing = "%s.%d.part" % (name, os.getpid())
+                options.append("-XX:ArchiveClassesAtExit=" + writing)
+                self.pending = (writing, name)
+        self.settings["spark.driver.extraJavaOptions"] = " ".join(options)
+
+    @staticmethod
+    def _kept(cache, name):
+        """The archive kept for `name` (NAME-SIZE.jsa) when it is whole, or None. The JVM maps the
+        archive without checking its length: one cut short ends it by SIGBUS, before the job starts."""
+        prefix = os.path.basename(name) + "-"
+        try:
+            for entry in os.listdir(cache):
+                if entry.startswith(prefix) and entry.endswith(".jsa"):
+                    path = os.path.join(cache, entry)
+                    if entry[len(prefix):-len(".jsa")] == str(os.path.getsize(path)):
+                        return path
+                    os.unlink(path)
+        except OSError:
+            pass
+        return None
+
+    @staticmethod
+    def _archive(options, environment):
+        """(the cache directory, the archive's name), or None: no JDK found, no PySpark 4, no cache."""
+        import hashlib
+        import shutil
+        try:
+            import pyspark
+            from pyspark.find_spark_home import _find_spark_home
+            if int(pyspark.__version__.split(".")[0]) < 4:  # Java 17 and its dynamic archives come with Spark 4
+                return None
+            java = os.path.join(environment["JAVA_HOME"], "bin", "java") if environment.get("JAVA_HOME") else shutil.which("java")
+            if java is None:
+                return None
+            digest = hashlib.sha256(" ".join(options).encode())
+            jars = os.path.join(_find_spark_home(), "jars")
+            for path in [os.path.realpath(java)] + sorted(os.path.join(jars, name) for name in os.listdir(jars)):
+                status = os.stat(path)
+                digest.update(("%s %d %d\n" % (path, status.st_size, status.st_mtime_ns)).encode())
+            cache = os.path.join(environment.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+                                 "userlist", "spark")
+            os.makedirs(os.path.join(cache, "conf"), exist_ok=True)
+            if os.listdir(os.path.join(cache, "conf")) or not os.access(cache, os.W_OK):
+                return None
+            return cache, os.path.join(cache, "jvm-" + digest.hexdigest()[:16])
+        except (OSError, ValueError, ImportError, KeyError):
+            return None
+
+    def apply(self, conf):
+        for key, value in self.settings.items():
+            conf.set(key, value)
+        if self.conf_dir is not None:
+            os.environ["SPARK_CONF_DIR"] = self.conf_dir
+
+    def finish(self, sc, timeout=120):
+        """After sc.stop(): the JVM ended, so that it writes the archive, then the archive kept
+        under its name (a JVM killed while writing leaves a part file, removed here)."""
+        if self.pending is None:
+            return
+        writing, name = self.pending
+        process = getattr(getattr(sc, "_gateway", None), "proc", None)
+        try:
+            if process is not None:
+                process.stdin.close()
+                process.wait(timeout)
+            if process is not None and process.returncode == 0 and os.path.getsize(writing) > 0:
+                directory = os.path.dirname(name)
+                for old in os.listdir(directory):
+                    if old.startswith("jvm-") and old.endswith(".jsa"):
+                        os.unlink(os.path.join(directory, old))
+                os.replace(writing, "%s-%d.jsa" % (name, os.path.getsize(writing)))
+        except Exception:
+            pass
+        finally:
+            if os.path.exists(writing):
+                try:
+                    os.unlink(writing)
+                except OSError:
+                    pass
+
+
+if __name__ == "__main__":
+    run_daemon()
