@@ -48,7 +48,9 @@ struct MapStage {
         if transform == nil { transform = try stages.transform?.compiled() }
         var filter = self.filter
         if filter == nil { filter = try pipeline.filter?.compiled(parallelism: run.threads ?? UserGateway.defaultWorkers) }
-        var judging = MapStageJudging(run, plan: StagePlan(pipeline), map: mapping, allCandidates: allCandidates)
+        let plan = StagePlan(pipeline)
+        var judging = MapStageJudging(run, plan: plan, map: mapping, allCandidates: allCandidates)
+        var rows = MapStageRows(run, plan: plan)
         var reader = LineReader(fields: mapping.fields, usersAt: mapping.usersAt, preTransform: transform, skipBadJSON: stages.read!.skipBadJSON, mappingOptions: mapping.options, judge: judging?.judge)
         var statistics = StageStatistics(options: run.stageFingerprint)
         var first: Int?
@@ -65,7 +67,7 @@ struct MapStage {
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[index])) }
             let records = reader.read(text, input: names[index], number: lineNumber, followedByInput: followed)
             // The records before a reading error are a single run's too (it takes them in first).
-            try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, judging: &judging, output: output, buckets: buckets, statistics: &statistics)
+            try map(records, lines: { _ in global }, lastDocument: records.hadDocuments ? global : nil, input: index, strict: strict, filter: filter, judging: &judging, rows: &rows, output: output, buckets: buckets, statistics: &statistics)
             if let error = records.error {
                 guard error.kind == .data else { throw error }
                 // After the line's records before it: one run's Service meets those first.
@@ -90,7 +92,7 @@ struct MapStage {
             }
             if let lines {
                 let offset = pending.firstGlobal - pending.firstLine
-                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, output: output, buckets: buckets, statistics: &statistics)
+                try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, rows: &rows, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
             try pending.forEachLine { (text, line, global, last) throws(UserlistError) in
@@ -207,7 +209,7 @@ struct MapStage {
     /// Writes the users of one line's records and counts the rest.
     /// `lines(k)`: the global line of the records' record k (counting across their batches);
     /// `lastDocument`: the global line of the last document read (nil: none, blank lines).
-    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, filter: JQUserFilter?, judging: inout MapStageJudging?, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
+    private func map(_ records: LineReader.Records, lines: (Int) -> Int, lastDocument: Int?, input: Int, strict: Bool, filter: JQUserFilter?, judging: inout MapStageJudging?, rows: inout MapStageRows?, output: OutputWriter, buckets: StageBuckets?, statistics: inout StageStatistics) throws(UserlistError) {
         var item = 0
         var line = -1
         var counted = 0
@@ -227,6 +229,7 @@ struct MapStage {
             let normalized = batch.records.map(NormalizedRecord.init)
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             let cellRows = judging?.cellRows(of: normalized) ?? [:]
+            rows?.annotate(normalized, verdicts: verdicts)
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -283,7 +286,9 @@ struct MapStage {
                     case .failed(let message):
                         StageUserJSON.append(user, place: verdicts.places[index], failure: message, to: output)
                     case .included:
-                        if let search, !search.matches(user, scratch: &scratch) {
+                        if rows != nil {
+                            rows!.write(record: index, position: position, to: output)
+                        } else if let search, !search.matches(user, scratch: &scratch) {
                             output.write(byte: StageLine.shadow)
                         } else {
                             StageUserJSON.append(user, place: nil, to: output)

@@ -83,10 +83,10 @@ struct MapStageJudging {
         case .counted:
             output.write(byte: StageLine.counted)
         case .written(let value, let row):
-            writeReady(value, position, row, to: output)
+            keys.writeReadyRow(value, position, row, to: output)
         case .wanted(let value, let cell):
             if cell != nil, let row = cellRows[index] {
-                writeReady(value, position, row, to: output)
+                keys.writeReadyRow(value, position, row, to: output)
                 return
             }
             guard kind == .page else { throw Self.notReadAgain(index, batch) }
@@ -103,12 +103,5 @@ struct MapStageJudging {
     /// The record was read once already: reading it again can only fail if its bytes changed.
     private static func notReadAgain(_ index: Int, _ batch: RecordBatch) -> UserlistError {
         UserlistError(.data, Diagnostic(.inputChanged, at: batch.location(ofRecord: index), "the record could not be read again"))
-    }
-
-    private mutating func writeReady(_ value: SortValue?, _ position: Int, _ row: EncodedRow, to output: OutputWriter) {
-        output.write(byte: StageLine.readyRow)
-        keys.writeKey(value, position, to: output)
-        output.write(byte: UInt8(ascii: "\t"))
-        row.withBytes { StageLine.appendEscaped($0, to: output) }
     }
 }

@@ -28,4 +28,12 @@ struct StageKeyWriter {
         CompactSortKey.appendText(value, descending: descending, position: position, to: &hex, scratch: &scratch)
         hex.withUnsafeBytes { output.write($0) }
     }
+
+    /// A full export's ready row (``StageLine/readyRow``): `>SORTKEY<TAB>ROW`, the row escaped.
+    mutating func writeReadyRow(_ value: SortValue?, _ position: Int, _ row: EncodedRow, to output: OutputWriter) {
+        output.write(byte: StageLine.readyRow)
+        writeKey(value, position, to: output)
+        output.write(byte: UInt8(ascii: "\t"))
+        row.withBytes { StageLine.appendEscaped($0, to: output) }
+    }
 }

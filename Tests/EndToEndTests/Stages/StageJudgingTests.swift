@@ -35,9 +35,10 @@ struct StageJudgingTests {
     @Test func fullExportTravelsAsRows() throws {
         let fields = try Self.userFields(["--sort", "name", "-f", "csv"])
         #expect(fields.count == 5)
-        // Native records: their sort key and row, made in the map; GitHub's: its user.
-        #expect(fields.filter { $0.hasPrefix(">") }.count == 4, "\(fields)")
-        #expect(fields[2].hasPrefix("{"), "\(fields)")
+        // Every user's sort key and row, made in the map: native records' from their keys, GitHub's
+        // from its user (MapStageRows), as partial would make it.
+        #expect(fields.filter { $0.hasPrefix(">") }.count == 5, "\(fields)")
+        #expect(fields[2].hasSuffix("\t3,annie,,,,A\\r\\n"), "\(fields)")
         // The row one run writes, its CRLF escaped, behind the key.
         #expect(fields[0].hasSuffix("\t1,Ann Lee,ann@example.com,,,AL\\r\\n"), "\(fields[0])")
     }
@@ -148,10 +149,14 @@ struct StageJudgingTests {
         #expect(rows.count > 100)
     }
 
-    /// `--where` reads the whole user: every user is built and travels whole.
+    /// `--where` reads the whole user: every user is built; a full export's matches travel as
+    /// their rows, a page's as users.
     @Test func whereBuildsEveryUser() throws {
-        let fields = try Self.userFields(["--where", ".id != \"4\"", "--sort", "name", "-f", "csv"])
-        #expect(fields.map { $0.prefix(1) } == ["{", "{", "{", "-", "{"], "\(fields)")
+        let rows = try Self.userFields(["--where", ".id != \"4\"", "--sort", "name", "-f", "csv"])
+        #expect(rows.map { $0.prefix(1) } == [">", ">", ">", "-", ">"], "\(rows)")
+        #expect(rows[0].hasSuffix("\t1,Ann Lee,ann@example.com,,,AL\\r\\n"), "\(rows[0])")
+        let page = try Self.userFields(["--where", ".id != \"4\"", "--sort", "name", "--page", "1"])
+        #expect(page.map { $0.prefix(1) } == ["{", "{", "{", "-", "{"], "\(page)")
     }
 
     /// A line the map wrote for another query: named, exit 65.
