@@ -1020,16 +1020,24 @@ def ship(sc, path):
     return name
 
 
-def tree_combine(lines, combine):
+# The most candidate lines the driver takes from the partitions at once (a page's page × page
+# size and a counts line from each): below it there is no tree. At 16 partitions and page 3 of
+# 20, the tree's two levels of combine were two more stages of Python workers and processes
+# (~0.4 s) for 976 lines; 100,000 lines of users are ~30 MB on the driver.
+DIRECT_GATHER_LINES = 100000
+
+
+def tree_combine(lines, combine, candidates=None):
     """A paged query's or a count's partial lines, gathered in a tree as RDD.treeReduce does:
     partitions are grouped √N at a time (a small shuffle of their candidates) and each group
-    goes through `userlist stage merge --part combine` (`combine`, a stage_runner), until one
-    partition is left, whose lines — the counts and the best page × page size — reach the
+    goes through `userlist stage merge --part combine` (`combine`, a stage_runner), until the
+    partitions left hold at most DIRECT_GATHER_LINES lines in all (each at most `candidates` and
+    its counts line: the plan's; None: unbounded, down to one partition), which reach the
     driver. 7,500 partitions take two levels (87 groups, then 1)."""
     import math
     count = lines.getNumPartitions()
     fan_in = max(2, math.ceil(math.sqrt(count)))
-    while count > 1:
+    while count > 1 and (candidates is None or count * (candidates + 1) > DIRECT_GATHER_LINES):
         groups = -(-count // fan_in)
         lines = (lines.mapPartitionsWithIndex(lambda index, it, f=fan_in: ((index // f, line) for line in it))
                  .partitionBy(groups, lambda group: group).values()
@@ -1693,7 +1701,7 @@ def gather_into_merge(partial, plan, parts, runner, driver_stage, merge_options,
             merge_runs(partial, merge, runs, timings, rejects, merges_runs=compressed)
         else:
             first = True
-            for line in tree_combine(partial, runner("merge", ["--part", "combine"])):
+            for line in tree_combine(partial, runner("merge", ["--part", "combine"]), plan.get("candidates")):
                 if first:
                     timings.mark("map, shuffle, partial, combine until the first line")
                     first = False

@@ -20,16 +20,23 @@ struct StagePlan {
     let kind: Kind
     /// The format's row encoder, for `rows`.
     let encoder: (any CellEncoder)?
+    /// The most candidates a partition's partial stage sends besides its counts line: a page's
+    /// page × page size, a count's none; nil: every match (a full export) or no bound.
+    let candidates: Int?
 
     /// From the rank and cells stages of `stages` (a single run's, or a cut that holds them).
     init(_ stages: ListPipeline) {
         if case .count = stages.rank {
             kind = .count
             encoder = nil
-        } else if stages.query.page != nil {
+            candidates = 0
+        } else if let page = stages.query.page {
             kind = .page
             encoder = nil
+            let (limit, overflow) = page.multipliedReportingOverflow(by: stages.query.pageSize)
+            candidates = overflow ? nil : limit
         } else {
+            candidates = nil
             // The format's row when it has one (--jq-out transforms cells: users travel, and it
             // is compiled only where it runs, in the merge).
             encoder = stages.cells?.encoder
@@ -40,13 +47,15 @@ struct StagePlan {
     /// Whether the driver must sort the partial stage's lines by their first field before the merge.
     var sortsLines: Bool { kind == .rows || kind == .users }
 
-    /// `{"gather":"page","sort":false,"parts":false,"separator":"","extension":"json"}`: what
-    /// `userlist stage plan` prints. `parts`: a full export the driver may write as ordered part
-    /// files (`stage merge --part rows` and `--part ends`); `separator`: what follows each row but
-    /// the last in the output (json's comma; the other formats' rows end with their line break);
-    /// `extension`: the format's file extension, for the part files' names.
+    /// `{"gather":"page","sort":false,"parts":false,"separator":"","extension":"json","candidates":60}`:
+    /// what `userlist stage plan` prints. `parts`: a full export the driver may write as ordered
+    /// part files (`stage merge --part rows` and `--part ends`); `separator`: what follows each
+    /// row but the last in the output (json's comma; the other formats' rows end with their line
+    /// break); `extension`: the format's file extension, for the part files' names;
+    /// `candidates`: ``candidates`` (null: unbounded), for the driver to take a few partitions'
+    /// candidates at once rather than in a tree.
     func json(parts: Bool, fileExtension: String) -> String {
         let separator = encoder is JSONListRenderer ? "," : ""
-        return "{\"gather\":\"\(kind.rawValue)\",\"sort\":\(sortsLines),\"parts\":\(parts),\"separator\":\"\(separator)\",\"extension\":\"\(fileExtension)\"}"
+        return "{\"gather\":\"\(kind.rawValue)\",\"sort\":\(sortsLines),\"parts\":\(parts),\"separator\":\"\(separator)\",\"extension\":\"\(fileExtension)\",\"candidates\":\(candidates.map(String.init) ?? "null")}"
     }
 }
