@@ -27,14 +27,14 @@ package struct UserIDSet {
     }
 
     /// ``insert(_:)`` with the id's ``hash(of:)`` worked out already (on a reading thread).
-    mutating func insert(_ id: String, hash: UInt64) -> Bool {
+    package mutating func insert(_ id: String, hash: UInt64) -> Bool {
         if let inserted = id.utf8.withContiguousStorageIfAvailable({ insert(bytes: $0, full: hash) }) { return inserted }
         var copy = id
         return copy.withUTF8 { insert(bytes: $0, full: hash) }
     }
 
     /// The hash ``insert(_:hash:)`` takes: any thread may work it out.
-    static func hash(of id: String) -> UInt64 {
+    package static func hash(of id: String) -> UInt64 {
         if let hash = id.utf8.withContiguousStorageIfAvailable({ ByteKeyTable<Void>.hash($0) }) { return hash }
         var copy = id
         return copy.withUTF8 { ByteKeyTable<Void>.hash($0) }
@@ -43,7 +43,7 @@ package struct UserIDSet {
     /// Asks for the cache line of the slot an id of `hash` is looked up at first: on a big
     /// export the table is tens of MB and an insert that waits for it a cache (and TLB) miss —
     /// 16% of `--count` on 1M users, on the one thread that dedupes.
-    func prefetch(hash: UInt64) {
+    package func prefetch(hash: UInt64) {
         table.prefetch(hash: hash)
     }
 

@@ -230,6 +230,7 @@ struct MapStage {
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             let cellRows = judging?.cellRows(of: normalized) ?? [:]
             rows?.annotate(normalized, verdicts: verdicts)
+            let idHashes = judging?.best?.prefetch(normalized) ?? []
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -248,7 +249,7 @@ struct MapStage {
                 case .keyed(let keyed):
                     if let best = judging!.best {
                         // A page: a repeat can't win dedupe, and of the matches only the stage's best travel whole.
-                        if best.isRepeat(keyed.id) {
+                        if best.isRepeat(keyed.id, hash: idHashes[index]) {
                             let (output, bucket) = userLine(keyed.id)
                             Self.endLine(StageLine.shadow, output, bucket, buckets)
                             continue
@@ -274,7 +275,7 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .user(let user):
-                    if let best = judging?.best, best.isRepeat(user.id) {
+                    if let best = judging?.best, best.isRepeat(user.id, hash: idHashes[index]) {
                         let (output, bucket) = userLine(user.id)
                         Self.endLine(StageLine.shadow, output, bucket, buckets)
                         continue
