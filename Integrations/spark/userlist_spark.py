@@ -106,7 +106,8 @@ def parse_arguments(argv):
     parser.add_argument("--env", action="append", default=[], metavar="NAME",
                         help="pass the driver's environment variable NAME to the stages (jq's $ENV, env); repeatable")
     parser.add_argument("--partitions", type=int,
-                        help="partitions of the shuffle by id and of the sort (default: as many as the input has)")
+                        help="partitions of the shuffle by id and of the sort (default: as many as the input has splits; "
+                             "a page or a count: a quarter of that, at least one a core)")
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="NDJSON files (.gz too), or directories or globs of them, read in the order given")
     args = parser.parse_args(ours)
@@ -1619,7 +1620,12 @@ def run_job(args, options, started, timings):
                                 frames=frames, extra_for=extra_for, feed=feed)
 
         splits, read_by_spark = plan_splits(spark, names)
-        partitions = args.partitions or max(1, len(splits))
+        # A full export's partial sorts its partition in memory: one partition a split. A page's
+        # or a count's partial lines are a few bytes a user (an id, a position, a mark): a
+        # quarter as many partitions (at least one a core) means fewer tasks and larger frames
+        # (5M users, the page: 16 -> 4 partitions, the job 10.1 -> 9.2 s).
+        fewer = max(sc.defaultParallelism, -(-len(splits) // 4))
+        partitions = args.partitions or max(1, len(splits) if plan["sort"] else min(len(splits), fewer))
         maximum = max_rejects(stage_options)
         keeps_rejects = rejects_file(stage_options) is not None or maximum is not None
         limit = maximum + 1 if keeps_rejects and rejects_file(stage_options) is None else None
