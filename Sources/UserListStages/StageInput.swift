@@ -132,71 +132,26 @@ public struct StageInput: Sendable {
         return try read(pread, skipFirst: range.start > 0, origin: offset, end: range.end, body)
     }
 
-    /// Reads 1 MiB at a time with `fill`; a line longer than what is buffered grows the buffer.
-    /// `skipFirst`: the bytes up to the first `\n` are not a line (a range's first line began
-    /// before it); `end`: no line that begins at or past this offset is read (`origin` being
-    /// the offset of the first byte `fill` gives). Returns whether a line begins at or past
-    /// `end` (the bytes go on after the last line given).
+    /// Reads with `fill` a buffer at a time (``StageLineBuffer``). `skipFirst`: the bytes up to
+    /// the first `\n` are not a line (a range's first line began before it); `end`: no line that
+    /// begins at or past this offset is read (`origin` being the offset of the first byte `fill`
+    /// gives). Returns whether a line begins at or past `end` (the bytes go on after the last
+    /// line given).
     private func read(
-        _ fill: (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int, skipFirst: Bool = false, origin: Int = 0, end: Int? = nil,
+        _ fill: @escaping (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int, skipFirst: Bool = false, origin: Int = 0, end: Int? = nil,
         _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void
     ) throws(UserlistError) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var filled = 0
-        var number = 0
-        var ended = false
-        var skipping = skipFirst
-        // The offset of buffer[0] from the first byte read, plus origin: where a line begins.
-        var base = origin
+        let lines = StageLineBuffer(origin: origin, fill: fill)
+        if skipFirst { _ = try lines.next() }
         let stop = end ?? Int.max
-        var stopped = false
-        while !ended, !stopped {
-            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-            let n = try buffer.withUnsafeMutableBytes { all in
-                Result { () throws(UserlistError) in try fill(UnsafeMutableRawBufferPointer(rebasing: all[filled...])) }
-            }.get()
-            if n == 0 { ended = true }
-            filled += n
-            var consumed = 0
-            var failure: UserlistError?
-            buffer.withUnsafeBytes { all in
-                do throws(UserlistError) {
-                    if skipping {
-                        guard let newline = Self.newline(in: all, from: 0, to: filled) else {
-                            consumed = filled
-                            return
-                        }
-                        consumed = newline + 1
-                        skipping = false
-                    }
-                    while consumed < filled {
-                        guard base + consumed < stop else {
-                            stopped = true
-                            break
-                        }
-                        guard let end = Self.newline(in: all, from: consumed, to: filled) else {
-                            guard ended else { break }
-                            number += 1
-                            try body(UnsafeRawBufferPointer(rebasing: all[consumed..<filled]), number)
-                            consumed = filled
-                            break
-                        }
-                        number += 1
-                        try body(UnsafeRawBufferPointer(rebasing: all[consumed..<end]), number)
-                        consumed = end + 1
-                    }
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
-            if consumed > 0 {
-                buffer.withUnsafeMutableBytes { Memory.move($0.baseAddress!, from: $0.baseAddress! + consumed, count: filled - consumed) }
-                filled -= consumed
-                base += consumed
-            }
+        var number = 0
+        while true {
+            let begins = lines.nextOffset
+            guard let line = try lines.next() else { return false }
+            if begins >= stop { return true }
+            number += 1
+            try body(line, number)
         }
-        return stopped
     }
 
     /// The offset of the first `\n` in `bytes[from..<to]`.

@@ -1,0 +1,68 @@
+import UserListDomain
+import UserListPlatform
+
+/// Lines of a byte source read a buffer at a time: ``next()`` gives each line without its `\n`
+/// (a last line without one is a line too), valid until the next call. The buffer is 1 MiB and
+/// doubles for a line longer than it holds. The one buffered line reader of the stages:
+/// ``StageInput`` hands its lines to a closure, ``StageRunCursor`` is pulled a line at a time
+/// by the merge of sorted runs (each run its own reader).
+final class StageLineBuffer {
+    private let fill: (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int
+    /// Its own allocation (not an array's): a line points into it until the next call.
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var filled = 0
+    private var ended = false
+    /// The offset of `buffer[0]` from the first byte `fill` gave, plus `origin`.
+    private var base: Int
+
+    /// `fill` reads into its buffer and returns the bytes read (0: the end); `prefix` comes
+    /// before them (bytes read already to tell a compressed file); `origin`: the offset of the
+    /// first byte, for ``nextOffset``.
+    init(prefix: [UInt8] = [], origin: Int = 0, fill: @escaping (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int) {
+        self.fill = fill
+        base = origin
+        buffer = .allocate(byteCount: max(1 << 20, prefix.count), alignment: 8)
+        prefix.withUnsafeBytes { if let bytes = $0.baseAddress { buffer.baseAddress!.copyMemory(from: bytes, byteCount: $0.count) } }
+        filled = prefix.count
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Where the next line begins: `origin` plus the bytes before it.
+    var nextOffset: Int { base + start }
+
+    /// The next line; nil at the end.
+    func next() throws(UserlistError) -> UnsafeRawBufferPointer? {
+        while true {
+            if start < filled, let found = Memory.first(UInt8(ascii: "\n"), in: buffer.baseAddress! + start, count: filled - start) {
+                let end = UnsafeRawPointer(buffer.baseAddress!).distance(to: found)
+                defer { start = end + 1 }
+                return UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+            }
+            if ended {
+                guard start < filled else { return nil }
+                defer { start = filled }
+                return UnsafeRawBufferPointer(rebasing: buffer[start..<filled])
+            }
+            // The partial line to the front, room made, more read.
+            if start > 0 {
+                Memory.move(buffer.baseAddress!, from: buffer.baseAddress! + start, count: filled - start)
+                filled -= start
+                base += start
+                start = 0
+            }
+            if filled == buffer.count {
+                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 8)
+                grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled)
+                buffer.deallocate()
+                buffer = grown
+            }
+            let n = try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if n == 0 { ended = true }
+            filled += n
+        }
+    }
+}
