@@ -37,8 +37,8 @@ struct MapStage {
         run.prepareJQ()
         // A single run's stages up to normalise, each line read as the read and frame stages read
         // a document, and the filter's and search's answers (``map``); dedupe is the driver's
-        // shuffle. The records are users, not keys: the ones kept travel whole, to be ranked in
-        // the partial stage.
+        // shuffle. A user kept travels whole, to be ranked in the partial stage, or, in a full
+        // export with rows, as its row and sort key (``MapStageRows``, ``MapStageJudging``).
         let pipeline = run.pipeline()
         let stages = pipeline.through(.normalise)
         let mapping = stages.map!
