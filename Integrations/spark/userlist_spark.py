@@ -1436,6 +1436,13 @@ class RunFile:
     def close(self):
         self._do(self.file.close)
 
+    def discard(self):
+        """Closed after a failure, which is the one reported: an error closing it is not."""
+        try:
+            self.file.close()
+        except OSError:
+            pass
+
 
 def merge_runs(partial, merge, scratch, timings, rejects=None, merges_runs=False):
     """A full export into `merge` (--output, standard output): every counts line, then every row
@@ -1502,9 +1509,13 @@ def fetch_runs(partial, scratch):
                 out.write(block)
             if head:
                 raise JobFailure("userlist stage partial: partition %d ends inside its counts" % index, EX_SOFTWARE)
-        finally:
+        except BaseException:
+            # The failure that stopped the fetch is the job's, not a close's after it.
             if out is not None:
-                out.close()
+                out.discard()
+            raise
+        if out is not None:
+            out.close()
         return counts, out is not None and out.path
 
     pool = ThreadPoolExecutor(max_workers=FETCHES)
