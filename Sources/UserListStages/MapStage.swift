@@ -225,12 +225,15 @@ struct MapStage {
         // (`input_filename` in --where: the caller named the input to jq before reading its lines.)
         let search = run.query.userSearch
         var scratch: [UInt8] = []
+        // Read once: `judging!.best` for every record copied the whole judging struct (its
+        // existentials by value witness: ~2% of a page's map stage in retains and releases).
+        let best = judging?.best
         for batch in records.batches {
             let normalized = batch.records.map(NormalizedRecord.init)
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             let cellRows = judging?.cellRows(of: normalized) ?? [:]
             rows?.annotate(normalized, verdicts: verdicts)
-            let idHashes = judging?.best?.prefetch(normalized) ?? []
+            let idHashes = best?.prefetch(normalized) ?? []
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -247,7 +250,7 @@ struct MapStage {
                 }
                 switch record {
                 case .keyed(let keyed):
-                    if let best = judging!.best {
+                    if let best {
                         // A page: a repeat can't win dedupe, and of the matches only the stage's best travel whole.
                         if best.isRepeat(keyed.id, hash: idHashes[index]) {
                             let (output, bucket) = userLine(keyed.id)
@@ -275,7 +278,7 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .user(let user):
-                    if let best = judging?.best, best.isRepeat(user.id, hash: idHashes[index]) {
+                    if let best, best.isRepeat(user.id, hash: idHashes[index]) {
                         let (output, bucket) = userLine(user.id)
                         Self.endLine(StageLine.shadow, output, bucket, buckets)
                         continue

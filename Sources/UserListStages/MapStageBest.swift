@@ -61,12 +61,7 @@ final class MapStageBest {
     /// map stage on 313k users; a reading thread of one run's dedupe does the same).
     func prefetch(_ records: [NormalizedRecord]) -> [UInt64] {
         records.map { record in
-            let id: String
-            switch record {
-            case .keyed(let keyed): id = keyed.id
-            case .user(let user): id = user.id
-            default: return 0
-            }
+            guard let id = record.userID else { return 0 }
             let hash = UserIDSet.hash(of: id)
             seen.prefetch(hash: hash)
             return hash
@@ -111,5 +106,16 @@ final class MapStageBest {
         if heldBack, let worst = best.max { held.bound = String(decoding: worst.key, as: UTF8.self) }
         for entry in best.unordered { write(entry.id, entry.position, entry.user) }
         return held
+    }
+}
+
+extension NormalizedRecord {
+    /// The id of a user or a keyed record, without a copy of the rest of the record.
+    var userID: String? {
+        switch self {
+        case .user(let user): user.id
+        case .keyed(let keyed): keyed.id
+        default: nil
+        }
     }
 }
