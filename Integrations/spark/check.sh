@@ -12,6 +12,7 @@
 #   3. failures, each one line with its exit code: a missing binary, an executor's binary of
 #      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL (in
 #      local mode), an input that does not exist, a bad option, --max-rejects past N with part files;
+#      and a local job's JVM class archive: made, used, a damaged one replaced (userlist_spark_local.py);
 #   4. a COUNT-user international export split into PARTS files, in local mode: a paged query, a
 #      full sorted export and a --where export, with the times of both and where the job's went
 #      (Benchmarks/spark-vs-one-run.sh, which is also the measurement on its own).
