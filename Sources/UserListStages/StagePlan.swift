@@ -33,8 +33,7 @@ struct StagePlan {
         } else if let page = stages.query.page {
             kind = .page
             encoder = nil
-            let (limit, overflow) = page.multipliedReportingOverflow(by: stages.query.pageSize)
-            candidates = overflow ? nil : limit
+            candidates = PageCollector.limit(page: page, pageSize: stages.query.pageSize)
         } else {
             candidates = nil
             // The format's row when it has one (--jq-out transforms cells: users travel, and it

@@ -55,6 +55,12 @@ package struct PageCollector {
     /// With a limit: the kept matches by input position.
     private var some: [Int: Kept] = [:]
 
+    /// The matches a page needs kept, `page × pageSize` (nil: past `Int.max`, every match).
+    package static func limit(page: Int, pageSize: Int) -> Int? {
+        let (end, overflow) = page.multipliedReportingOverflow(by: pageSize)
+        return overflow ? nil : end
+    }
+
     package init(sort: UserSortOrder?, page: Int?, pageSize: Int, keeping: Bool = true, partial: Bool = false, sortBudget: Int = 256 << 20) {
         self.sort = sort
         sorted = sort != nil
@@ -64,9 +70,8 @@ package struct PageCollector {
         self.sortBudget = sortBudget
         keys = sort.map { SortKeyArena(descending: $0.descending) }
         if let page {
-            let (end, overflow) = page.multipliedReportingOverflow(by: pageSize)
-            limit = overflow ? nil : end
-            skip = overflow ? Int.max : (page - 1) * pageSize
+            limit = Self.limit(page: page, pageSize: pageSize)
+            skip = limit == nil ? Int.max : (page - 1) * pageSize
         } else {
             limit = nil
             skip = 0
