@@ -174,19 +174,9 @@ package final class InputReader {
     /// anything else is the text's own first bytes.
     private func lookForCompression(into chunk: InputChunk) throws(UserlistError) {
         lookedForCompression = true
-        var first = [UInt8](repeating: 0, count: Compression.magicLength)
-        var count = 0
-        while count < first.count, count == 0 || Compression.mayBeMagic(first[..<count]) {
-            let n: Int
-            do { n = try FileReading.readAvailable(fd, into: &first, from: count, name: name) } catch { throw UserlistError(.noInput, error) }
-            if n == 0 {
-                descriptorEnded = true
-                break
-            }
-            count += n
-        }
-        first.removeLast(first.count - count)
-        progress?.addBytes(count)
+        let first: [UInt8]
+        do { (first, descriptorEnded) = try Compression.readFirstBytes(fd, name: name) } catch { throw UserlistError(.noInput, error) }
+        progress?.addBytes(first.count)
         if let compression = Compression(magic: first) {
             decompressor = try compression.stream(fd, prefix: first, inputName: name, progress: progress)
             descriptorEnded = false

@@ -18,16 +18,8 @@ final class StageRunCursor {
             throw Self.unreadable(path, error.reason)
         }
         let fd = fd
-        var first = [UInt8](repeating: 0, count: Compression.magicLength)
-        var count = 0
-        while count < first.count {
-            let n = try first.withUnsafeMutableBytes { all in
-                Result { () throws(UserlistError) in try Self.read(fd, path, into: UnsafeMutableRawBufferPointer(rebasing: all[count...])) }
-            }.get()
-            if n == 0 { break }
-            count += n
-        }
-        first.removeLast(first.count - count)
+        let first: [UInt8]
+        do { first = try Compression.readFirstBytes(fd, name: path).bytes } catch { throw Self.unreadable(path, error.reason) }
         if let compression = Compression(magic: first) {
             let stream = try compression.stream(fd, prefix: first, inputName: path, progress: ReadProgress?.none)
             lines = StageLineBuffer { (room) throws(UserlistError) in try stream.read(into: room) }

@@ -47,6 +47,25 @@ package enum Compression {
         magics.contains { $0.bytes.count > prefix.count && $0.bytes.starts(with: prefix) }
     }
 
+    /// An input's first bytes, read until they are a magic number's length or can't be one (a
+    /// pipe's first line is not waited on), and whether the descriptor ended there. What
+    /// ``init(magic:)`` looks at; a plain input's text begins with them.
+    package static func readFirstBytes(_ fd: Int32, name: String) throws(SystemError) -> (bytes: [UInt8], ended: Bool) {
+        var first = [UInt8](repeating: 0, count: magicLength)
+        var count = 0
+        var ended = false
+        while count < first.count, count == 0 || mayBeMagic(first[..<count]) {
+            let n = try FileReading.readAvailable(fd, into: &first, from: count, name: name)
+            if n == 0 {
+                ended = true
+                break
+            }
+            count += n
+        }
+        first.removeLast(first.count - count)
+        return (first, ended)
+    }
+
     /// A stream decompressing `fd`, whose first bytes (`prefix`) were read already.
     package func stream(_ fd: Int32, prefix: [UInt8], inputName: String, progress: ReadProgress?) throws(UserlistError) -> any CompressedStream {
         let source = CompressedSource(fd: fd, prefix: prefix, inputName: inputName, progress: progress)
