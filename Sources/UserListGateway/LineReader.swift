@@ -96,8 +96,8 @@ public struct LineReader {
         public var lastDocumentLine: Int?
     }
 
-    /// Many whole lines at once, each ending in its line break, the first being line `firstLine`
-    /// and line k starting at `lineStarts[k]`: the records ``read(_:input:number:)`` gives for
+    /// Many whole lines at once, each ending in its line break, the first being line `firstLine`:
+    /// the records ``read(_:input:number:)`` gives for
     /// each line, with the line each came from — one parse for thousands of lines, where a parse
     /// a line cost the map stage a chunk, a batch and simdjson's stream set-up per line (a quarter
     /// of its time on 200k users).
@@ -108,19 +108,24 @@ public struct LineReader {
     /// A line after the first must not start with a byte-order mark (``read(_:input:number:)``
     /// reads it as an error after the line break before it). `followedByInput`: as for one line,
     /// of the last one.
-    public mutating func read(lines region: UnsafeRawBufferPointer, lineStarts: [Int], input name: String, firstLine: Int, followedByInput: Bool = false) throws(UserlistError) -> Lines? {
+    public mutating func read(lines region: UnsafeRawBufferPointer, input name: String, firstLine: Int, followedByInput: Bool = false) throws(UserlistError) -> Lines? {
         parser.followedByInput = followedByInput
         var result = Lines()
         let chunk = Self.chunk(region, input: name, line: firstLine, columnOffset: 0)
         // Where the chunk's bytes start in `region`: documents' offsets are the chunk's.
         let base = firstLine == 1 ? chunk.skipByteOrderMark() : 0
+        // A document's line: the line breaks before it, counted on from the last document's.
         var line = 0
+        var counted = 0
         let fields = parser.fields
         let read = try parseToEnd(chunk, input: name, base: base, followingRewrites: false) { batch, chunk, base in
             let documents = batch.documents
             for (index, document) in documents.enumerated() {
                 let offset = base + document.offset
-                while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset { line += 1 }
+                if offset > counted {
+                    line += TextPosition.countNewlines(in: UnsafeRawBufferPointer(rebasing: region[counted..<offset]))
+                    counted = offset
+                }
                 let end = index + 1 < documents.count ? documents[index + 1].firstRecord : batch.records.count
                 result.lines += repeatElement(firstLine + line, count: end - document.firstRecord)
                 result.lastDocumentLine = firstLine + line

@@ -1,4 +1,5 @@
 import UserListKit
+import UserListPlatform
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListGateway
 @_spi(Pipeline) import UserListService
@@ -76,54 +77,77 @@ struct MapStage {
                 stopped = true
             }
         }
-        var pending = MapStagePendingLines()
-        /// The lines gathered so far, read in one parse; when that can't say (an error in them, a
-        /// rewrite) or may not (``MapStagePendingLines/bulk``), read one at a time as
-        /// ``readLine`` reads them. `followed`: whether input follows the last of them. A line
-        /// skipped as bad JSON is worded alike either way (a cut line's wording needs only to
-        /// know what follows it), so a batch that holds one is kept: re-reading those line by
-        /// line made the map stage 30% slower on input with 2% broken lines.
-        func readPending(followed: Bool) throws(UserlistError) {
-            guard let input = pending.input else { return }
-            defer { pending.removeAll() }
+        var waiting: MapStageHeldLine?
+        /// The line waiting, read now that it is known whether input follows it.
+        func readHeld(followed: Bool) throws(UserlistError) {
+            guard let line = waiting else { return }
+            waiting = nil
+            try line.bytes.withUnsafeBytes { bytes in
+                Result { () throws(UserlistError) in try readLine(bytes, input: line.input, line: line.line, global: line.global, followed: followed) }
+            }.get()
+        }
+        /// A block of a split's raw lines (``StageInput/forEachBlock(_:)``), read in one parse; when
+        /// that can't say, or may not (`--jq`, a byte-order mark after the input's first line),
+        /// one line at a time as ``readLine`` reads them.
+        func readBlock(_ block: UnsafeRawBufferPointer, of split: StageSplit, line firstLine: Int, global firstGlobal: Int, followed: Bool) throws(UserlistError) {
+            let input = split.input
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[input])) }
-            let lines: LineReader.Lines? = !pending.bulk ? nil : pending.bytes.withUnsafeBytes { bytes in
-                try? reader.read(lines: bytes, lineStarts: pending.starts, input: names[input], firstLine: pending.firstLine, followedByInput: followed)
-            }
-            if let lines {
-                let offset = pending.firstGlobal - pending.firstLine
+            if transform == nil, !Self.holdsByteOrderMark(block, firstLine: firstLine),
+               let lines = try? reader.read(lines: block, input: names[input], firstLine: firstLine, followedByInput: followed) {
+                let offset = firstGlobal - firstLine
                 try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, rows: &rows, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
-            try pending.forEachLine { (text, line, global, last) throws(UserlistError) in
-                if !stopped { try readLine(text, input: input, line: line, global: global, followed: !last || followed) }
+            var start = 0
+            var k = 0
+            while start < block.count, !stopped {
+                let end = start + UnsafeRawPointer(block.baseAddress! + start).distance(to: Memory.first(UInt8(ascii: "\n"), in: block.baseAddress! + start, count: block.count - start)!)
+                try readLine(UnsafeRawBufferPointer(rebasing: block[start..<end]), input: input, line: firstLine + k, global: firstGlobal + k, followed: end + 1 < block.count || followed)
+                (start, k) = (end + 1, k + 1)
             }
         }
-        let followedAtEnd = try input.forEachLine { (line, number) throws(UserlistError) in
+        if let split {
+            // A split's raw lines: their exact bytes, numbered from the split's first, a block at a
+            // time (read and counted in bulk: a line at a time, the bookkeeping and the copy into
+            // one parse's bytes were ~20% of a page's map stage).
+            guard split.input < names.count else {
+                throw StageFailure.bad(.map, input, 1, "input \(split.input) has no name: give every input's name with --input, in order (\(names.count) given)")
+            }
+            try input.forEachBlock { (block, number, count, followed) throws(UserlistError) in
+                guard number + count - 1 <= split.limit else {
+                    throw StageFailure.bad(.map, input, split.limit + 1, "the split from position \(split.position) holds more than \(split.limit) lines: split the input finer (spark.sql.files.maxPartitionBytes)")
+                }
+                let (lineNumber, global) = (split.line + number - 1, split.position + number - 1)
+                if first == nil {
+                    first = global
+                    parts[split.input] = .init(input: split.input, first: global, lines: 0, mark: StageLineMark.split(of: lineNumber))
+                    statistics.starts.append(.init(input: split.input, line: global))
+                }
+                statistics.lines += count
+                parts[split.input]!.lines += count
+                statistics.bytes += block.count
+                guard !stopped else { return }
+                // The last block is followed by input when its range ends before its file does
+                // (`followed`), or the driver says more of its input comes after this split.
+                try readBlock(block, of: split, line: lineNumber, global: global, followed: followed || split.inputGoesOn)
+            }
+        }
+        let followedAtEnd = split != nil ? false : try input.forEachLine { (line, number) throws(UserlistError) in
             let index: Int, lineNumber: Int, global: Int, escaped: Bool
             let text: UnsafeRawBufferPointer
-            if let split {
-                // A split's raw line: its exact bytes, numbered from the split's first.
-                guard number <= split.limit else {
-                    throw StageFailure.bad(.map, input, number, "the split from position \(split.position) holds more than \(split.limit) lines: split the input finer (spark.sql.files.maxPartitionBytes)")
-                }
-                (index, lineNumber, global, escaped) = (split.input, split.line + number - 1, split.position + number - 1, false)
-                text = line
-            } else {
-                guard let numbered = StageLine.fields(line, count: 4), !numbered[0].isEmpty else {
-                    throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
-                }
-                // `eINPUT`: TEXT is escaped, a line that is not UTF-8 on a pipe that carries only UTF-8.
-                escaped = numbered[0][0] == UInt8(ascii: "e")
-                guard let i = StageLine.integer(escaped ? UnsafeRawBufferPointer(rebasing: numbered[0].dropFirst()) : numbered[0]),
-                      let n = StageLine.integer(numbered[1]), n >= 1,
-                      let g = StageLine.integer(numbered[2]), g < StagePosition.lineLimit
-                else {
-                    throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
-                }
-                (index, lineNumber, global) = (i, n, g)
-                text = numbered[3]
+            guard let numbered = StageLine.fields(line, count: 4), !numbered[0].isEmpty else {
+                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
             }
+            // `eINPUT`: TEXT is escaped, a line that is not UTF-8 on a pipe that carries only UTF-8.
+            escaped = numbered[0][0] == UInt8(ascii: "e")
+            guard let i = StageLine.integer(escaped ? UnsafeRawBufferPointer(rebasing: numbered[0].dropFirst()) : numbered[0]),
+                  let n = StageLine.integer(numbered[1]), n >= 1,
+                  let g = StageLine.integer(numbered[2]), g < StagePosition.lineLimit
+            else {
+                throw StageFailure.badLine(.map, input, number, line, expected: Self.expected)
+            }
+            (index, lineNumber, global) = (i, n, g)
+            text = numbered[3]
             if escaped {
                 decoded.removeAll(keepingCapacity: true)
                 guard StageLine.appendDecoded(text, to: &decoded) else {
@@ -147,24 +171,18 @@ struct MapStage {
                 statistics.starts.append(.init(input: index, line: global))
             }
             guard !stopped else { return }
-            // The lines before this one are read now (this one follows them when it is of the
-            // same input); this one waits for the next. A split's lines are read thousands at a
-            // time; a line with a byte-order mark after the input's first, and everything under
-            // `--jq`, one at a time (LineReader's rules).
-            if !pending.accepts(input: index, line: lineNumber, global: global) || pending.isFull {
-                try readPending(followed: pending.input == index)
-                guard !stopped else { return }
-            }
-            let bulk = split != nil && transform == nil && !escaped && (lineNumber == 1 || !text.starts(with: [0xEF, 0xBB, 0xBF]))
+            // The line before this one is read now (this one follows it when it is of the same
+            // input); this one waits for the next.
+            try readHeld(followed: waiting?.input == index)
+            guard !stopped else { return }
+            if waiting == nil { waiting = MapStageHeldLine() }
             if escaped {
-                decoded.withUnsafeBytes { pending.append($0, input: index, line: lineNumber, global: global, bulk: bulk) }
+                decoded.withUnsafeBytes { waiting!.hold($0, input: index, line: lineNumber, global: global) }
             } else {
-                pending.append(text, input: index, line: lineNumber, global: global, bulk: bulk)
+                waiting!.hold(text, input: index, line: lineNumber, global: global)
             }
         }
-        // The last line is followed by input when its range ends before its file does, or the
-        // driver says more of its input comes after this split.
-        try readPending(followed: followedAtEnd || split?.inputGoesOn == true)
+        try readHeld(followed: followedAtEnd)
         // A page's best in this stage, sent whole now that every line is read.
         if let best = judging?.best {
             let held = best.finish { id, position, user in
@@ -202,6 +220,20 @@ struct MapStage {
         output.write(byte: mark)
         output.write(byte: UInt8(ascii: "\n"))
         if let bucket { buckets!.ended(bucket) }
+    }
+
+    /// Whether a line of `block` (lines from line `firstLine` of their input) other than the
+    /// input's first starts with a byte-order mark: LineReader reads such a line on its own.
+    static func holdsByteOrderMark(_ block: UnsafeRawBufferPointer, firstLine: Int) -> Bool {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if firstLine != 1, block.starts(with: mark) { return true }
+        var from = 0
+        while from < block.count, let found = Memory.first(0xEF, in: block.baseAddress! + from, count: block.count - from) {
+            let at = block.baseAddress!.distance(to: found)
+            if at > 0, block[at - 1] == UInt8(ascii: "\n"), block[at...].starts(with: mark) { return true }
+            from = at + 1
+        }
+        return false
     }
 
     static let expected = "INPUT<TAB>LINE<TAB>POSITION<TAB>TEXT (an input's index, a line's number in it, its position among all lines, the line)"

@@ -2,6 +2,7 @@ import UserListKit
 import UserListDomain
 import UserListPlatform
 import UserListInput
+import UserListJSON
 
 /// A stage's standard input (or bytes, in tests, or a byte range of a file: `stage map
 /// --range`), read as lines: a line ends at `\n`, which is not part of it; a last line without
@@ -76,13 +77,17 @@ public struct StageInput: Sendable {
             }
             if let failure { throw failure }
             return false
-        case .fileDescriptor(let fd):
-            let name = name
-            return try read({ (buffer) throws(UserlistError) in
-                do throws(SystemError) { return try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: name) } catch { throw UserlistError(.noInput, error) }
-            }, body)
-        case .range(let range):
-            return try read(range, body)
+        case .fileDescriptor, .range:
+            return try withLines { (lines, stop) throws(UserlistError) in
+                var number = 0
+                while true {
+                    let begins = lines.nextOffset
+                    guard let line = try lines.next() else { return false }
+                    if begins >= stop { return true }
+                    number += 1
+                    try body(line, number)
+                }
+            }
         case .then(let first, let runs):
             var number = 0
             try StageInput(source: first, name: name).forEachLine { (line, n) throws(UserlistError) in
@@ -97,10 +102,51 @@ public struct StageInput: Sendable {
         }
     }
 
+    /// ``forEachLine`` a block of lines at a time (``StageLineBuffer/nextBlock(before:)``), for a
+    /// stage that reads thousands at once (the map stage's split): `body` gets lines that each
+    /// end in `\n` (a last line without one is given one), the first one's 1-based number, how
+    /// many, and whether input follows the block — a line of the range or one past its end.
+    /// Not for merge's input (``standardInput(then:)``).
+    func forEachBlock(_ body: (UnsafeRawBufferPointer, _ first: Int, _ count: Int, _ followed: Bool) throws(UserlistError) -> Void) throws(UserlistError) {
+        try withLines { (lines, stop) throws(UserlistError) in
+            var number = 1
+            while let (block, followed) = try lines.nextBlock(before: stop) {
+                let count = TextPosition.countNewlines(in: block)
+                try body(block, number, count, followed)
+                number += count
+            }
+        }
+    }
+
+    /// `body` with the source's lines in a ``StageLineBuffer`` and the offset no line begins at
+    /// or past (a range's END: the buffer counts offsets in the file), a range's first partial
+    /// line skipped. Not for `.then` (the runs are merged, not read).
+    private func withLines<R>(_ body: (StageLineBuffer, Int) throws(UserlistError) -> R) throws(UserlistError) -> R {
+        switch source {
+        case .bytes(let bytes):
+            var offset = 0
+            return try body(StageLineBuffer { buffer in
+                let n = min(buffer.count, bytes.count - offset)
+                bytes.withUnsafeBytes { if n > 0 { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: n) } }
+                offset += n
+                return n
+            }, .max)
+        case .fileDescriptor(let fd):
+            let name = name
+            return try body(StageLineBuffer { (buffer) throws(UserlistError) in
+                do throws(SystemError) { return try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: name) } catch { throw UserlistError(.noInput, error) }
+            }, .max)
+        case .range(let range):
+            return try withLines(of: range, body)
+        case .then:
+            preconditionFailure("a merge's runs are not read through one buffer")
+        }
+    }
+
     /// A range of a file (``StageRange``): a plain file from the first line that begins in it
     /// (the byte before START is read too: a `\n` there means a line begins at START) to the
     /// last line that begins before END; a compressed one whole, decompressed.
-    private func read(_ range: StageRange, _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void) throws(UserlistError) -> Bool {
+    private func withLines<R>(of range: StageRange, _ body: (StageLineBuffer, Int) throws(UserlistError) -> R) throws(UserlistError) -> R {
         let fd: Int32
         do { fd = try FileReading.openInput(range.path) } catch {
             throw UserlistError(.noInput, Diagnostic(.unreadableInput, scope: "stage map", input: name, "\(error.reason) (opening \(range.path) where this stage runs)", hint: "every executor must see the input at the path the driver gives: a shared filesystem, or an hdfs:// or s3a:// input"))
@@ -126,32 +172,13 @@ public struct StageInput: Sendable {
                     throw UserlistError(.usage, Diagnostic(.usage, scope: "stage map", input: name, "--range \(range.path):0:\(end): a compressed file (\(compression)) can't be read in parts", hint: "give the whole file, --range \(range.path):0:"))
                 }
                 let stream = try compression.stream(fd, prefix: [], inputName: name, progress: ReadProgress?.none)
-                return try read({ (buffer) throws(UserlistError) in try stream.read(into: buffer) }, body)
+                return try body(StageLineBuffer { (buffer) throws(UserlistError) in try stream.read(into: buffer) }, .max)
             }
         }
-        return try read(pread, skipFirst: range.start > 0, origin: offset, end: range.end, body)
-    }
-
-    /// Reads with `fill` a buffer at a time (``StageLineBuffer``). `skipFirst`: the bytes up to
-    /// the first `\n` are not a line (a range's first line began before it); `end`: no line that
-    /// begins at or past this offset is read (`origin` being the offset of the first byte `fill`
-    /// gives). Returns whether a line begins at or past `end` (the bytes go on after the last
-    /// line given).
-    private func read(
-        _ fill: @escaping (UnsafeMutableRawBufferPointer) throws(UserlistError) -> Int, skipFirst: Bool = false, origin: Int = 0, end: Int? = nil,
-        _ body: (UnsafeRawBufferPointer, Int) throws(UserlistError) -> Void
-    ) throws(UserlistError) -> Bool {
-        let lines = StageLineBuffer(origin: origin, fill: fill)
-        if skipFirst { _ = try lines.next() }
-        let stop = end ?? Int.max
-        var number = 0
-        while true {
-            let begins = lines.nextOffset
-            guard let line = try lines.next() else { return false }
-            if begins >= stop { return true }
-            number += 1
-            try body(line, number)
-        }
+        let lines = StageLineBuffer(origin: offset, fill: pread)
+        // The bytes up to the first `\n` are not a line: the range's first line began before it.
+        if range.start > 0 { _ = try lines.next() }
+        return try body(lines, range.end ?? .max)
     }
 
     /// The offset of the first `\n` in `bytes[from..<to]`.

@@ -47,22 +47,78 @@ final class StageLineBuffer {
                 defer { start = filled }
                 return UnsafeRawBufferPointer(rebasing: buffer[start..<filled])
             }
-            // The partial line to the front, room made, more read.
-            if start > 0 {
-                Memory.move(buffer.baseAddress!, from: buffer.baseAddress! + start, count: filled - start)
-                filled -= start
-                base += start
-                start = 0
-            }
-            if filled == buffer.count {
-                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 8)
-                grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled)
-                buffer.deallocate()
-                buffer = grown
-            }
-            let n = try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if n == 0 { ended = true }
-            filled += n
+            try readMore()
         }
+    }
+
+    /// The next lines as one block, without a call per line: every whole line the buffer holds
+    /// that begins before offset `stop` (as ``nextOffset`` counts), each ending in `\n` (a last
+    /// line without one is given one), and whether a byte follows the block — a line it leaves
+    /// out begins there, before `stop` or not. Nil when no line begins before `stop`. Valid until
+    /// the next call. To tell whether a byte follows, the block's last line waits for the next
+    /// read when nothing after it is in the buffer yet.
+    func nextBlock(before stop: Int = .max) throws(UserlistError) -> (lines: UnsafeRawBufferPointer, followed: Bool)? {
+        while true {
+            guard base + start < stop else { return nil }
+            let bytes = UnsafeRawPointer(buffer.baseAddress!)
+            if start < filled, let last = Self.lastNewline(in: bytes + start, count: filled - start) {
+                var end = bytes.distance(to: last) + 1
+                if stop - base < end {
+                    // The block ends where the first line at or past `stop` begins.
+                    let from = max(start, stop - base - 1)
+                    end = bytes.distance(to: Memory.first(UInt8(ascii: "\n"), in: bytes + from, count: end - from)!) + 1
+                }
+                if end == filled && !ended {
+                    // Nothing known after the last line: it waits, unless it is the only one.
+                    if let previous = Self.lastNewline(in: bytes + start, count: end - 1 - start) {
+                        end = bytes.distance(to: previous) + 1
+                    }
+                }
+                if end < filled || ended {
+                    defer { start = end }
+                    return (UnsafeRawBufferPointer(rebasing: buffer[start..<end]), end < filled)
+                }
+            } else if ended {
+                guard start < filled else { return nil }
+                // A last line without a line break: given one, as the lines of a block have.
+                if filled == buffer.count { grow() }
+                buffer[filled] = UInt8(ascii: "\n")
+                filled += 1
+                continue
+            }
+            try readMore()
+        }
+    }
+
+    /// The partial line to the front, room made, more read (none: the end).
+    private func readMore() throws(UserlistError) {
+        if start > 0 {
+            Memory.move(buffer.baseAddress!, from: buffer.baseAddress! + start, count: filled - start)
+            filled -= start
+            base += start
+            start = 0
+        }
+        if filled == buffer.count { grow() }
+        let n = try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+        if n == 0 { ended = true }
+        filled += n
+    }
+
+    /// The last `\n` of the `count` bytes from `start`: a scan back over one line, no longer.
+    private static func lastNewline(in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+        var index = count - 1
+        while index >= 0 {
+            if start.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "\n") { return start + index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Twice the room: for a line longer than the buffer holds.
+    private func grow() {
+        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 8)
+        grown.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: filled)
+        buffer.deallocate()
+        buffer = grown
     }
 }

@@ -23,6 +23,24 @@ struct StageRangeTests {
         return lines
     }
 
+    /// The lines `range` reads a block at a time (``StageInput/forEachBlock(_:)``), and whether
+    /// input follows its last. Every block's lines end in `\n`, are counted and numbered right,
+    /// and every block but the last is followed by input.
+    static func blocks(_ range: StageRange) throws(UserlistError) -> (lines: [[UInt8]], followed: Bool) {
+        var lines: [[UInt8]] = []
+        var followed: [Bool] = []
+        try StageInput(range: range, name: "x.ndjson").forEachBlock { block, first, count, isFollowed throws(UserlistError) in
+            #expect(first == lines.count + 1)
+            #expect(block.last == 0x0A)
+            let split = Array(block.dropLast()).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+            #expect(split.count == count)
+            lines += split
+            followed.append(isFollowed)
+        }
+        #expect(!followed.dropLast().contains(false))
+        return (lines, followed.last ?? false)
+    }
+
     /// Lines of every kind a range's edges can meet: empty ones, CRLF, a lone `\r`, a line
     /// longer than the 1 MiB read buffer, and no line break at the end (or one).
     static func text(endsWithNewline: Bool) -> [UInt8] {
@@ -63,7 +81,14 @@ struct StageRangeTests {
             var read: [[UInt8]] = []
             var start = 0
             for end in cuts.sorted() + [bytes.count] {
-                read += try Self.lines(StageRange(path: path, start: start, end: end))
+                let range = StageRange(path: path, start: start, end: end)
+                let lines = try Self.lines(range)
+                read += lines
+                let (blocks, followed) = try Self.blocks(range)
+                #expect(blocks == lines, "cuts \(cuts.sorted()), range \(start)..<\(end)")
+                // Input follows the last block as it follows the last line read alone.
+                let goesOn = try StageInput(range: range, name: "x.ndjson").forEachLine { _, _ in }
+                #expect(lines.isEmpty || followed == goesOn, "range \(start)..<\(end)")
                 start = end
             }
             #expect(read == expected, "cuts \(cuts.sorted())")
