@@ -1,4 +1,5 @@
 import UserListKit
+import UserListPlatform
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListService
@@ -134,7 +135,9 @@ struct PartialStage {
             return UnsafeRawBufferPointer(rebasing: user.dropFirst())
         }
 
-        try input.forEachLine { (line, number) throws(UserlistError) in
+        // --dedupe: a block's user lines, added at once (``StageFirstOccurrences/add(_:)``).
+        var toDedupe: [StageFirstOccurrences.Line] = []
+        func take(_ line: UnsafeRawBufferPointer, _ number: Int) throws(UserlistError) {
             lines += 1
             if line.first == UInt8(ascii: "#") {
                 throw StageFailure.bad(.partial, input, number, "a rejected record as the map stage writes it with --rejects: set those lines apart for merge --reject-lines")
@@ -151,7 +154,7 @@ struct PartialStage {
                 throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
             }
             if dedupe {
-                held.add(line: number, position: position, key: fields[0], json: fields[2])
+                toDedupe.append(.init(line: number, position: position, key: fields[0], json: fields[2]))
                 return
             }
             // The shuffle must have kept one line per id: a second one would be counted twice.
@@ -165,6 +168,19 @@ struct PartialStage {
             if try takeJudged(fields[2], position, line: number) { return }
             batch.add(line: number, position: position, json: best(fields[2]))
             if batch.isFull { try process() }
+        }
+        // A block of lines at a time: a partition's lines are read and, with --dedupe, looked up in bulk.
+        try input.forEachBlock { (block, first, count, _) throws(UserlistError) in
+            var start = 0
+            for k in 0..<count {
+                let end = start + UnsafeRawPointer(block.baseAddress! + start).distance(to: Memory.first(UInt8(ascii: "\n"), in: block.baseAddress! + start, count: block.count - start)!)
+                try take(UnsafeRawBufferPointer(rebasing: block[start..<end]), first + k)
+                start = end + 1
+            }
+            if !toDedupe.isEmpty {
+                held.add(toDedupe)
+                toDedupe.removeAll(keepingCapacity: true)
+            }
         }
         // --dedupe: each id's first occurrence, in the order the lines came.
         try held.forEachKept { (line, position, json) throws(UserlistError) in
