@@ -265,7 +265,7 @@ struct MapStage {
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             let cellRows = judging?.cellRows(of: normalized) ?? [:]
             rows?.annotate(normalized, verdicts: verdicts)
-            let idHashes = best?.prefetch(normalized) ?? []
+            let repeats = best?.repeats(normalized) ?? []
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -284,7 +284,7 @@ struct MapStage {
                 case .keyed(let keyed):
                     if let best {
                         // A page: a repeat can't win dedupe, and of the matches only the stage's best travel whole.
-                        if best.isRepeat(keyed.id, hash: idHashes[index]) {
+                        if repeats[index] {
                             let (output, bucket) = userLine(keyed.id)
                             Self.endLine(StageLine.shadow, output, bucket, buckets)
                             continue
@@ -310,7 +310,7 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .user(let user):
-                    if let best, best.isRepeat(user.id, hash: idHashes[index]) {
+                    if best != nil, repeats[index] {
                         let (output, bucket) = userLine(user.id)
                         Self.endLine(StageLine.shadow, output, bucket, buckets)
                         continue

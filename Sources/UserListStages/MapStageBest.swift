@@ -52,20 +52,25 @@ final class MapStageBest {
     /// A match the judge put past the bound: held back.
     func heldBackPastBound() { heldBack = true }
 
-    /// Whether `id` (of ``UserIDSet/hash(of:)`` `hash`) was met before in this stage (the record
-    /// then can't win dedupe); marks it met.
-    func isRepeat(_ id: String, hash: UInt64) -> Bool { !seen.insert(id, hash: hash) }
-
-    /// The hashes of a batch's ids (0 for a record without one), each one's slot of the table
-    /// asked for now: inserted one at a time, each insert waited for a cache miss (8% of a page's
-    /// map stage on 313k users; a reading thread of one run's dedupe does the same).
-    func prefetch(_ records: [NormalizedRecord]) -> [UInt64] {
-        records.map { record in
-            guard let id = record.userID else { return 0 }
-            let hash = UserIDSet.hash(of: id)
-            seen.prefetch(hash: hash)
-            return hash
+    /// Whether each of a batch's records repeats an id met before in this stage, earlier in the
+    /// batch too (the record then can't win dedupe); every id marked met. Each id's slot of the
+    /// table is asked for 16 records ahead, and the set is a local for the loop (swapped out, not
+    /// copied): one insert at a time waited for its cache miss, and through this class's
+    /// property each retained the set's storage and paid an exclusivity check (~8% of a page's map).
+    func repeats(_ records: [NormalizedRecord]) -> [Bool] {
+        var seen = UserIDSet(minimumCapacity: 0)
+        swap(&seen, &self.seen)
+        defer { swap(&seen, &self.seen) }
+        let ids = records.map(\.userID)
+        let hashes = ids.map { $0.map(UserIDSet.hash(of:)) ?? 0 }
+        let ahead = 16
+        for k in 0..<min(ahead, ids.count) where ids[k] != nil { seen.prefetch(hash: hashes[k]) }
+        var repeated = [Bool](repeating: false, count: ids.count)
+        for (k, id) in ids.enumerated() {
+            if k + ahead < ids.count, ids[k + ahead] != nil { seen.prefetch(hash: hashes[k + ahead]) }
+            if let id { repeated[k] = !seen.insert(id, hash: hashes[k]) }
         }
+        return repeated
     }
 
     /// A match of sort value `value` at `position`, its user made by `user()` only if it is among
