@@ -204,13 +204,14 @@ struct MapStage {
         if let buckets { try buckets.finish() } else { try output.flush() }
     }
 
-    /// Where a user's line goes (its bucket's frame, or `output`), its `KEY<TAB>POSITION<TAB>` written.
+    /// Where a user's line goes (its bucket's frame, or `output`), its `KEY<TAB>POSITION<TAB>` written
+    /// (in a frame, POSITION may be relative: ``StageBuckets/writePosition(_:in:)``).
     private static func startLine(_ id: String, at position: Int, _ output: OutputWriter, _ buckets: StageBuckets?) -> (OutputWriter, bucket: Int?) {
         let bucket = buckets?.bucket(of: id)
         let output = bucket.map { buckets!.writer($0) } ?? output
         JSONText.appendString(id, to: output)
         output.write(byte: UInt8(ascii: "\t"))
-        output.write(int: position)
+        if let bucket { buckets!.writePosition(position, in: bucket) } else { output.write(int: position) }
         output.write(byte: UInt8(ascii: "\t"))
         return (output, bucket)
     }

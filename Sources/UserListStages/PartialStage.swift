@@ -137,6 +137,7 @@ struct PartialStage {
 
         // --dedupe: a block's user lines, added at once (``StageFirstOccurrences/add(_:)``).
         var toDedupe: [StageFirstOccurrences.Line] = []
+        var previousPosition: Int?
         func take(_ line: UnsafeRawBufferPointer, _ number: Int) throws(UserlistError) {
             lines += 1
             if line.first == UInt8(ascii: "#") {
@@ -150,9 +151,11 @@ struct PartialStage {
                 if forwarded == nil { forwarded = counts } else { forwarded!.merge(counts) }
                 return
             }
-            guard let position = StageLine.integer(fields[1]) else {
+            // `+K`: K lines after the user line before it (the map's bucket frames, ``StageBuckets``).
+            guard let position = StageLine.integer(fields[1]) ?? previousPosition.flatMap({ StagePosition.relative(fields[1], after: $0) }) else {
                 throw StageFailure.badLine(.partial, input, number, line, expected: "KEY<TAB>POSITION<TAB>USER, as the map stage writes")
             }
+            previousPosition = position
             if dedupe {
                 toDedupe.append(.init(line: number, position: position, key: fields[0], json: fields[2]))
                 return

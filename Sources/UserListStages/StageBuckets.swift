@@ -6,18 +6,38 @@ import UserListRendering
 /// A user's line goes to bucket `FNV-1a(id's UTF-8) mod N` — every map process puts one id in
 /// one bucket — the partition's counts to bucket 0, and (with `--rejects`/`--max-rejects`) the
 /// reject lines to bucket N. The output is frames, `BUCKET<TAB>LENGTH\n` then LENGTH bytes of
-/// whole lines; a bucket is written out when it holds 1 MiB, and the rest at the end. The
-/// shuffle does not deduplicate: `stage partial --dedupe` keeps each id's smallest position.
+/// whole lines; a bucket is written out when it holds 1 MiB, and the rest at the end. Within a
+/// frame a user line's position is `+K` when it is K lines after the frame's user line before it
+/// (``StagePosition/relative(_:after:)``), its number otherwise: a frame is whole wherever the
+/// shuffle takes it, so the first is a number. The shuffle does not deduplicate: `stage partial
+/// --dedupe` keeps each id's smallest position.
 final class StageBuckets {
     let count: Int
     private let output: OutputWriter
     private var buckets: [OutputWriter]
+    /// The position of each bucket's last user line in its frame (-1: none yet).
+    private var lastPosition: [Int]
     static let frameBytes = 1 << 20
 
     init(count: Int, output: OutputWriter) {
         self.count = count
         self.output = output
         buckets = (0...count).map { _ in OutputWriter() }
+        lastPosition = Array(repeating: -1, count: count + 1)
+    }
+
+    /// A user line's position in bucket `index`: `+K` after the frame's user line K lines before it.
+    func writePosition(_ position: Int, in index: Int) {
+        let writer = buckets[index]
+        let last = lastPosition[index]
+        lastPosition[index] = position
+        let step = position &- last
+        if last >= 0, step > 0, step & StagePosition.itemsPerLine == 0 {
+            writer.write(byte: UInt8(ascii: "+"))
+            writer.write(int: step >> StagePosition.itemBits)
+        } else {
+            writer.write(int: position)
+        }
     }
 
     /// The bucket of a user's id.
@@ -54,5 +74,6 @@ final class StageBuckets {
         output.write(byte: UInt8(ascii: "\n"))
         bytes.withUnsafeBytes { output.write($0) }
         buckets[index] = OutputWriter()
+        lastPosition[index] = -1
     }
 }

@@ -12,6 +12,16 @@ enum StagePosition {
 
     static func of(line: Int, item: Int) -> Int { line << itemBits | item }
 
+    /// `+K` after a position `previous`: K lines later, the same index — how a user line of a
+    /// bucket's frame gives its position after the frame's first (``StageBuckets``). A page's
+    /// shadow line went from ~26 bytes to ~15 (its 13-digit position to `+4`), and the shuffle
+    /// moves every one of them.
+    static func relative(_ field: UnsafeRawBufferPointer, after previous: Int) -> Int? {
+        guard field.first == UInt8(ascii: "+"), let lines = StageLine.integer(UnsafeRawBufferPointer(rebasing: field.dropFirst())),
+              lines >= 1, lines < lineLimit - (previous >> itemBits) else { return nil }
+        return previous + lines << itemBits
+    }
+
     /// After every record of `line`, before the next line's: where an input that ends there says
     /// that more pages were announced.
     static func end(ofLine line: Int) -> Int { line << itemBits | itemsPerLine }

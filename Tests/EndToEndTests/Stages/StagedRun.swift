@@ -171,9 +171,11 @@ enum StagedRun {
             for (split, input) in parts {
                 let output = OutputWriter()
                 try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount, allCandidates: allCandidates).run(input, to: output)
-                for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(contentsOf: lines(blob)) }
+                // A frame stays whole, as Spark's shuffle moves it (its positions after the first
+                // may be relative to the line before): one element, its last line break left out.
+                for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(Array(blob.dropLast())) }
             }
-            mapped = buckets[bucketCount]
+            mapped = buckets[bucketCount].flatMap { lines($0) }
         } else {
             for part in splits {
                 let output = OutputWriter()
@@ -203,7 +205,7 @@ enum StagedRun {
             if code == 0 || code == UserlistError.Kind.data.rawValue { try? file?.commit() } else { file?.abandon() }
         }
         // The shuffle: one line per key, the smallest position; partitions by key, in any order.
-        // In bulk it only moves the buckets, and partial deduplicates (lines in any order).
+        // In bulk it only moves the buckets, and partial deduplicates (frames in any order).
         if driver >= 2 { mapped = [] }
         var kept: [[UInt8]: (position: Int, line: [UInt8])] = [:]
         for line in mapped {
