@@ -340,6 +340,12 @@ def compressed(path):
     return head.startswith(COMPRESSED_MAGICS)
 
 
+def spark_setting(sc, key, default):
+    """One setting of the running context: a call to the JVM (sc.getConf() copies every setting
+    over the gateway, ~40 ms each time)."""
+    return sc._jsc.sc().conf().get(key, default)
+
+
 def plan_splits(session, files):
     """Every input's map tasks, in input order (Split), and for the ones Spark reads, the RDD of
     each such file's lines by its index. Nothing is read or counted: a local file is cut into
@@ -351,8 +357,8 @@ def plan_splits(session, files):
     sc = session.sparkContext
     # Spark SQL's settings as its session would read them (a session costs seconds to make).
     sizes = sc._jvm.org.apache.spark.network.util.JavaUtils
-    most = sizes.byteStringAsBytes(sc.getConf().get("spark.sql.files.maxPartitionBytes", "128m"))
-    open_cost = sizes.byteStringAsBytes(sc.getConf().get("spark.sql.files.openCostInBytes", "4m"))
+    most = sizes.byteStringAsBytes(spark_setting(sc, "spark.sql.files.maxPartitionBytes", "128m"))
+    open_cost = sizes.byteStringAsBytes(spark_setting(sc, "spark.sql.files.openCostInBytes", "4m"))
     slots = max(1, sc.defaultParallelism)
     splits, read_by_spark = [], {}
     # USERLIST_SPARK_READER=hadoop: every input through Spark's text source, as an hdfs:// one
@@ -637,8 +643,12 @@ def separated(stream, separator, rest):
     rest.append(left)
 
 
-# On an executor: the shipped userlists this Python worker process has checked (by name).
-CHECKED_USERLISTS = {}
+def checked_userlists():
+    """On an executor: the shipped userlists this Python worker process has checked (by name).
+    Kept on the `sys` module: this script runs as `__main__`, whose functions cloudpickle ships
+    by value with the globals they use, so a global dict here was a new, empty one in every task
+    (each task ran `userlist --version` again, 10-15 ms)."""
+    return sys.__dict__.setdefault("userlist_spark_checked", {})
 
 
 def checked_userlist(binary, driver_version, environment):
@@ -648,8 +658,9 @@ def checked_userlist(binary, driver_version, environment):
     version), before any of its work. Asked in every task, not in a job of its own first: that
     job cost ~1-1.5 s of every run (it started PySpark's Python workers, which the map's first
     tasks start anyway)."""
-    if binary in CHECKED_USERLISTS:
-        return CHECKED_USERLISTS[binary]
+    checked = checked_userlists()
+    if binary in checked:
+        return checked[binary]
     import socket
     host = socket.gethostname()
 
@@ -673,7 +684,7 @@ def checked_userlist(binary, driver_version, environment):
     if version != driver_version:
         fail("userlist on executor %s is version %s, the driver's is %s: ship the driver's (--userlist)" % (
             host, version, driver_version), EX_USAGE)
-    CHECKED_USERLISTS[binary] = path
+    checked[binary] = path
     return path
 
 
@@ -1635,7 +1646,7 @@ def run_job(args, options, started, timings):
         # filter asked for one a core of the machine, beside every other task's), unless --threads
         # says otherwise. (5M users, --where: the job 18.5 and 16.4 s without, 16.0 and 15.7 s with.)
         task_threads = [] if option_value(stage_options, "--threads") is not None else \
-            ["--threads", str(max(1, int(sc.getConf().get("spark.task.cpus", "1"))))]
+            ["--threads", str(max(1, int(spark_setting(sc, "spark.task.cpus", "1"))))]
         # The jq files' places among the options, after those words.
         shipped_at = {index + len(task_threads): name for index, name in shipped.items()}
 
