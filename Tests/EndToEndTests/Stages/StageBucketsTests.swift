@@ -1,7 +1,6 @@
 import Testing
 @testable import UserListKit
 @testable import UserListStages
-import UserListRendering
 
 /// `stage map --buckets N`'s frames: a user line's position after the frame's first is `+K` when
 /// it is K lines after the user line before it, and partial reads it back to the same position.
