@@ -101,12 +101,8 @@ struct MapStage {
                 try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, rows: &rows, output: output, buckets: buckets, statistics: &statistics)
                 return
             }
-            var start = 0
-            var k = 0
-            while start < block.count, !stopped {
-                let end = start + UnsafeRawPointer(block.baseAddress! + start).distance(to: Memory.first(UInt8(ascii: "\n"), in: block.baseAddress! + start, count: block.count - start)!)
-                try readLine(UnsafeRawBufferPointer(rebasing: block[start..<end]), input: input, line: firstLine + k, global: firstGlobal + k, followed: end + 1 < block.count || followed)
-                (start, k) = (end + 1, k + 1)
+            try StageInput.forEachLine(in: block) { (line, k, last) throws(UserlistError) in
+                if !stopped { try readLine(line, input: input, line: firstLine + k, global: firstGlobal + k, followed: !last || followed) }
             }
         }
         if let split {

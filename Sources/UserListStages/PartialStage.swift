@@ -1,5 +1,4 @@
 import UserListKit
-import UserListPlatform
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListViewModel
 import UserListService
@@ -173,13 +172,8 @@ struct PartialStage {
             if batch.isFull { try process() }
         }
         // A block of lines at a time: a partition's lines are read and, with --dedupe, looked up in bulk.
-        try input.forEachBlock { (block, first, count, _) throws(UserlistError) in
-            var start = 0
-            for k in 0..<count {
-                let end = start + UnsafeRawPointer(block.baseAddress! + start).distance(to: Memory.first(UInt8(ascii: "\n"), in: block.baseAddress! + start, count: block.count - start)!)
-                try take(UnsafeRawBufferPointer(rebasing: block[start..<end]), first + k)
-                start = end + 1
-            }
+        try input.forEachBlock { (block, first, _, _) throws(UserlistError) in
+            try StageInput.forEachLine(in: block) { (line, k, _) throws(UserlistError) in try take(line, first + k) }
             if !toDedupe.isEmpty {
                 held.add(toDedupe)
                 toDedupe.removeAll(keepingCapacity: true)

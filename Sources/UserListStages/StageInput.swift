@@ -103,7 +103,7 @@ public struct StageInput: Sendable {
     }
 
     /// ``forEachLine`` a block of lines at a time (``StageLineBuffer/nextBlock(before:)``), for a
-    /// stage that reads thousands at once (the map stage's split): `body` gets lines that each
+    /// stage that reads thousands at once (the map stage's split, partial's partition): `body` gets lines that each
     /// end in `\n` (a last line without one is given one), the first one's 1-based number, how
     /// many, and whether input follows the block — a line of the range or one past its end.
     /// Not for merge's input (``standardInput(then:)``).
@@ -115,6 +115,19 @@ public struct StageInput: Sendable {
                 try body(block, number, count, followed)
                 number += count
             }
+        }
+    }
+
+    /// Each line of a block ``forEachBlock(_:)`` gave, without its `\n`: its index in the block
+    /// and whether it is the block's last.
+    static func forEachLine(in block: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int, Bool) throws(UserlistError) -> Void) throws(UserlistError) {
+        guard let base = block.baseAddress else { return }
+        var start = 0
+        var index = 0
+        while start < block.count {
+            let end = base.distance(to: Memory.first(UInt8(ascii: "\n"), in: base + start, count: block.count - start)!)
+            try body(UnsafeRawBufferPointer(rebasing: block[start..<end]), index, end + 1 == block.count)
+            (start, index) = (end + 1, index + 1)
         }
     }
 
