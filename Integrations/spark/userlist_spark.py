@@ -903,11 +903,14 @@ class StandardError:
 
     # Written into the pipe by finish: the filter has passed on everything before it once it reads it.
     END = b"\0userlist_spark.py: end of standard error\n"
+    # Written by stopping, before sc.stop(): what the JVM says after it is dropped.
+    STOPPING = b"\0userlist_spark.py: Spark stops\n"
 
     def __init__(self):
         self.fd = os.dup(2)
         self.thread = None
         self.ended = threading.Event()
+        self.muted = False
 
     def filter_children(self):
         read, write = os.pipe()
@@ -926,6 +929,14 @@ class StandardError:
                     if not line:
                         continue
                     line += b"\n"
+                if line.endswith(self.STOPPING):
+                    self.muted = True
+                    line = line[:-len(self.STOPPING)]
+                    if not line:
+                        continue
+                    line += b"\n"
+                elif self.muted:
+                    continue
                 if line.startswith(b"Traceback (most recent call last):"):
                     skipping = True
                     continue
@@ -946,6 +957,18 @@ class StandardError:
 
     def write(self, text):
         os.write(self.fd, text.encode("utf-8", "replace"))
+
+    def stopping(self):
+        """From here on (the context stopping: the job's answer or its failure is known) the JVM's
+        lines are dropped: a task still running when a failed job's context stopped had Spark log
+        `ERROR TaskSchedulerImpl: Exception in statusUpdate` and a RejectedExecutionException
+        beside the job's one line. What it wrote before is passed on as before."""
+        if self.thread is None:
+            return
+        try:
+            os.write(2, self.STOPPING)
+        except OSError:
+            pass
 
     def finish(self):
         """Lets the filter pass on what the JVM wrote last: what is in the pipe before a line of
@@ -1030,6 +1053,7 @@ def stop_spark(sc, timings):
         if server is not None:
             server.server_shutdown = True
             sc._accumulatorServer = None
+        STDERR.stopping()
         try:
             sc.stop()
         except Exception:
