@@ -923,20 +923,17 @@ class StandardError:
         skipping = False
         with os.fdopen(read, "rb") as lines:
             for line in lines:
-                if line.endswith(self.END):
-                    self.ended.set()
-                    line = line[:-len(self.END)]
-                    if not line:
-                        continue
-                    line += b"\n"
-                if line.endswith(self.STOPPING):
-                    self.muted = True
-                    line = line[:-len(self.STOPPING)]
-                    if not line:
-                        continue
-                    line += b"\n"
-                elif self.muted:
+                # A marker of finish or stopping ends its line (after what the JVM left unended).
+                marker = next((mark for mark in (self.END, self.STOPPING) if line.endswith(mark)), None)
+                if marker is not None:
+                    line = line[:-len(marker)]
+                    if marker is self.END:
+                        self.ended.set()
+                muted, self.muted = self.muted, self.muted or marker is self.STOPPING
+                if muted or not line:
                     continue
+                if marker is not None:
+                    line += b"\n"
                 if line.startswith(b"Traceback (most recent call last):"):
                     skipping = True
                     continue
