@@ -955,29 +955,30 @@ class StandardError:
     def write(self, text):
         os.write(self.fd, text.encode("utf-8", "replace"))
 
+    def _mark(self, marker):
+        """Writes `marker` into the filter's pipe, behind what the JVM wrote before it; False
+        when there is no filter or the pipe is gone."""
+        if self.thread is None:
+            return False
+        try:
+            os.write(2, marker)
+        except OSError:
+            return False
+        return True
+
     def stopping(self):
         """From here on (the context stopping: the job's answer or its failure is known) the JVM's
         lines are dropped: a task still running when a failed job's context stopped had Spark log
         `ERROR TaskSchedulerImpl: Exception in statusUpdate` and a RejectedExecutionException
         beside the job's one line. What it wrote before is passed on as before."""
-        if self.thread is None:
-            return
-        try:
-            os.write(2, self.STOPPING)
-        except OSError:
-            pass
+        self._mark(self.STOPPING)
 
     def finish(self):
         """Lets the filter pass on what the JVM wrote last: what is in the pipe before a line of
         its own (the JVM still has it open: waiting for the pipe's end was 0.3 s of every job
         after its output was written), at most 0.3 s."""
-        if self.thread is None:
-            return
-        try:
-            os.write(2, self.END)
-        except OSError:
-            return
-        self.ended.wait(timeout=0.3)
+        if self._mark(self.END):
+            self.ended.wait(timeout=0.3)
 
 
 STDERR = StandardError()
