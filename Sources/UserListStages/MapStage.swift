@@ -31,6 +31,8 @@ struct MapStage {
     var split: StageSplit?
     /// `--buckets N`: the lines framed by the partition of the shuffle they go to (``StageBuckets``).
     var buckets: Int?
+    /// `--compress-frames`: with `buckets`, each users' frame one zstd frame (``StageBuckets``).
+    var compressFrames = false
     /// `--all-candidates`: a page's every match sent whole, none held back (``MapStageBest``).
     var allCandidates = false
 
@@ -61,7 +63,7 @@ struct MapStage {
         var decoded: [UInt8] = []
         // What this process read of each input (``StageStatistics/parts``), by input.
         var parts: [Int: StageStatistics.Part] = [:]
-        let buckets = self.buckets.map { StageBuckets(count: $0, output: output) }
+        let buckets = self.buckets.map { StageBuckets(count: $0, output: output, compressed: compressFrames) }
         let split = self.split
         /// One line read on its own: its records mapped, or the reading error that stops the rest.
         func readLine(_ text: UnsafeRawBufferPointer, input index: Int, line lineNumber: Int, global: Int, followed: Bool) throws(UserlistError) {

@@ -18,13 +18,14 @@ extension UserListRun {
         _ stage: Stage, names: [String], input: StageInput = .standardInput, to destination: OutputDestination = .standardOutput,
         warnings: any WarningReporter, reporting: RunReporting? = nil, expectedLines: Int? = nil, started: Date? = nil,
         part: MergePart = .whole, rejectLines: String? = nil, split: StageSplit? = nil, buckets: Int? = nil, dedupe: Bool = false,
-        allCandidates: Bool = false, compressRun: Bool = false
+        allCandidates: Bool = false, compressRun: Bool = false, compressFrames: Bool = false
     ) throws(UserlistError) {
         let started = started ?? Date()
         switch stage {
         case .map:
             var map = MapStage(run: self, names: names, split: split, buckets: buckets)
             map.allCandidates = allCandidates
+            map.compressFrames = compressFrames
             try map.run(input, to: .standardOutput())
         case .partial:
             var partial = PartialStage(run: self, names: names, dedupe: dedupe)

@@ -19,6 +19,9 @@ struct MapCommand: StageSubcommand {
     @Option(help: ArgumentHelp("Write the lines as frames by the partition of the shuffle they go to (BUCKET<TAB>LENGTH, then LENGTH bytes of lines): users by a hash of their id into 0..<n, the counts into 0, reject lines into n. The shuffle then only moves blocks: give partial --dedupe.", valueName: "n"))
     var buckets: Int?
 
+    @Flag(help: "With --buckets: each frame of users' lines is one zstd frame of them (the reject lines' stay plain); stage partial tells a compressed input by its first bytes.")
+    var compressFrames = false
+
     @Flag(help: "A page: send every match whole. Without it each map stage sends only its best page × page size and holds the rest back; when that can't give the exact page (one of a map's best repeats an earlier id), the merge exits 75 and the driver runs the job again with this.")
     var allCandidates = false
 
@@ -36,6 +39,7 @@ struct MapCommand: StageSubcommand {
         }
         if inputGoesOn, split == nil { throw ValidationError("--input-goes-on needs --split: it says what follows the split") }
         if let buckets, !(1...1_000_000).contains(buckets) { throw ValidationError("--buckets must be between 1 and 1000000, got \(buckets)") }
+        if compressFrames, buckets == nil { throw ValidationError("--compress-frames needs --buckets: only frames are compressed") }
     }
 
     func run(variables: JQVariables) throws {
@@ -44,6 +48,6 @@ struct MapCommand: StageSubcommand {
         split?.inputGoesOn = inputGoesOn
         var input = StageInput.standardInput
         if let split, let range = range.flatMap(StageRange.init(argument:)) { input = StageInput(range: range, name: options.names[split.input]) }
-        try reporting { () throws(UserlistError) in try run.runStage(.map, names: options.names, input: input, warnings: StandardErrorReporter(), split: split, buckets: buckets, allCandidates: allCandidates) }
+        try reporting { () throws(UserlistError) in try run.runStage(.map, names: options.names, input: input, warnings: StandardErrorReporter(), split: split, buckets: buckets, allCandidates: allCandidates, compressFrames: compressFrames) }
     }
 }

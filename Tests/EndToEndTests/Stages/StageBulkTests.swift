@@ -13,10 +13,10 @@ import UserListTestSupport
 struct StageBulkTests {
     static let names = ["a.ndjson"]
 
-    static func map(_ text: String, split: StageSplit, buckets: Int? = nil, options: [String] = []) throws -> [UInt8] {
+    static func map(_ text: String, split: StageSplit, buckets: Int? = nil, compressed: Bool = false, options: [String] = []) throws -> [UInt8] {
         let run = try StagedRun.stageRun(options, inputs: [])
         let output = OutputWriter()
-        try MapStage(run: run, names: names, split: split, buckets: buckets).run(StageInput(bytes: Array(text.utf8)), to: output)
+        try MapStage(run: run, names: names, split: split, buckets: buckets, compressFrames: compressed).run(StageInput(bytes: Array(text.utf8)), to: output)
         return output.bytes
     }
 
@@ -81,6 +81,34 @@ struct StageBulkTests {
         #expect(rejects == 2)
         #expect(users == 400)
         #expect(Set(bucketOf.values).count > 1)
+    }
+
+    /// `--compress-frames`: each users' frame is one zstd frame of the lines it held, the reject
+    /// lines' stay plain, and partial reads a partition's compressed frames (one after another,
+    /// on its standard input) as it reads the lines themselves.
+    @Test func compressedFramesAreTheLines() throws {
+        let text = (1...3000).map { "{\"id\":\($0 % 2500),\"name\":\"U\($0)\"}" }.joined(separator: "\n") + "\n{\"name\":\"no id\"}\n"
+        let options = ["--rejects", "/dev/null", "--sort", "name", "-f", "ndjson"]
+        var plain: [Int: [UInt8]] = [:], packed: [Int: [UInt8]] = [:]
+        for position in [0, 4000] {
+            let split = StageSplit(input: 0, line: 1 + position, position: position, limit: 4000)
+            for (bucket, blob) in try StagedRun.frames(try Self.map(text, split: split, buckets: 3, options: options)) { plain[bucket, default: []] += blob }
+            let frames = try StagedRun.frames(try Self.map(text, split: split, buckets: 3, compressed: true, options: options), compressed: { $0 < 3 })
+            for (bucket, blob) in frames {
+                #expect(blob.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) == (bucket < 3), "bucket \(bucket)")
+                packed[bucket, default: []] += blob
+            }
+        }
+        #expect(plain[3] == packed[3])
+        let run = try StagedRun.stageRun(options, inputs: [])
+        for bucket in 0..<3 {
+            let fromLines = OutputWriter(), fromFrames = OutputWriter()
+            try PartialStage(run: run, names: Self.names, dedupe: true).run(StageInput(bytes: plain[bucket]!), to: fromLines)
+            try StagedRun.withFile(packed[bucket]!) { (input) throws(UserlistError) in try PartialStage(run: run, names: Self.names, dedupe: true).run(input, to: fromFrames) }
+            #expect(packed[bucket]!.count * 3 < plain[bucket]!.count)
+            #expect(fromFrames.bytes == fromLines.bytes)
+            #expect(fromLines.text.contains("U"))
+        }
     }
 
     /// `--dedupe` keeps each id's smallest position whatever order the lines come in, and gives

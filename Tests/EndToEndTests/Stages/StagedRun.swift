@@ -165,15 +165,21 @@ enum StagedRun {
         // In bulk: the frames of every map process, by bucket (the reject lines' is the last).
         let bucketCount = Int.random(in: 1...16, using: &generator)
         var buckets = [[[UInt8]]](repeating: [], count: bucketCount + 1)
+        // `--compress-frames` (userlist_spark.py gives it): the users' frames are zstd frames,
+        // kept whole and read by partial from a file (what it tells by the first bytes).
+        let compressed = driver >= 2 && Bool.random(using: &generator)
         if driver >= 2 {
             let parts = driver == 2 ? rawSplits.map { ($0.split, StageInput(bytes: joined($0.lines))) }
                 : rangeSplits.map { ($0.split, StageInput(range: $0.range, name: inputs[$0.split.input])) }
             for (split, input) in parts {
                 let output = OutputWriter()
-                try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount, allCandidates: allCandidates).run(input, to: output)
+                try MapStage(run: run, names: inputs, transform: transform, filter: filter, split: split, buckets: bucketCount, compressFrames: compressed, allCandidates: allCandidates).run(input, to: output)
                 // A frame stays whole, as Spark's shuffle moves it (its positions after the first
-                // may be relative to the line before): one element, its last line break left out.
-                for (bucket, blob) in try frames(output.bytes) { buckets[bucket].append(Array(blob.dropLast())) }
+                // may be relative to the line before): one element, its last line break left out
+                // (a compressed one as it is).
+                for (bucket, blob) in try frames(output.bytes, compressed: { compressed && $0 < bucketCount }) {
+                    buckets[bucket].append(compressed && bucket < bucketCount ? blob : Array(blob.dropLast()))
+                }
             }
             mapped = buckets[bucketCount].flatMap { lines($0) }
         } else {
@@ -222,7 +228,11 @@ enum StagedRun {
         for var partition in partitions {
             partition.shuffle(using: &generator)
             let output = OutputWriter()
-            try PartialStage(run: run, names: inputs, dedupe: driver >= 2).run(StageInput(bytes: joined(partition)), to: output)
+            if compressed {
+                try withFile(partition.flatMap { $0 }) { (input) throws(UserlistError) in try PartialStage(run: run, names: inputs, dedupe: true).run(input, to: output) }
+            } else {
+                try PartialStage(run: run, names: inputs, dedupe: driver >= 2).run(StageInput(bytes: joined(partition)), to: output)
+            }
             gathered += lines(output.bytes)
         }
         // The driver gathers: a page's or a count's lines combined in a tree (merge --part
@@ -294,8 +304,19 @@ enum StagedRun {
         }
     }
 
-    /// The map stage's `--buckets` output as (bucket, bytes of whole lines) frames.
-    static func frames(_ bytes: [UInt8]) throws -> [(Int, [UInt8])] {
+    /// `body` with a stage's standard input read from a file that holds `bytes`.
+    static func withFile(_ bytes: [UInt8], _ body: (StageInput) throws(UserlistError) -> Void) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("userlist-partition-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try body(StageInput(fileDescriptor: handle.fileDescriptor, name: "<stdin>"))
+    }
+
+    /// The map stage's `--buckets` output as (bucket, bytes of whole lines) frames; with
+    /// `compressed` (a function of the bucket), that bucket's frames are zstd frames, not lines.
+    static func frames(_ bytes: [UInt8], compressed: (Int) -> Bool = { _ in false }) throws -> [(Int, [UInt8])] {
         struct NotAFrame: Error {}
         var frames: [(Int, [UInt8])] = []
         var start = 0
@@ -303,7 +324,7 @@ enum StagedRun {
             guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { throw NotAFrame() }
             let header = String(decoding: bytes[start..<newline], as: UTF8.self).split(separator: "\t")
             guard header.count == 2, let bucket = Int(header[0]), let length = Int(header[1]), newline + 1 + length <= bytes.count,
-                  length > 0, bytes[newline + length] == UInt8(ascii: "\n") else { throw NotAFrame() }
+                  length > 0, compressed(bucket) || bytes[newline + length] == UInt8(ascii: "\n") else { throw NotAFrame() }
             frames.append((bucket, Array(bytes[(newline + 1)..<(newline + 1 + length)])))
             start = newline + 1 + length
         }
