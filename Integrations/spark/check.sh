@@ -12,7 +12,8 @@
 #   3. failures, each one line with its exit code: a missing binary, an executor's binary of
 #      another version, a truncated .gz named with `,` and `[`, a stage killed by SIGKILL (in
 #      local mode), an input that does not exist, a bad option, --max-rejects past N with part files;
-#      and a local job's JVM class archive: made, used, a damaged one replaced (userlist_spark_local.py);
+#      and a local job's JVM class archive: made, used, a damaged one replaced, and its launch
+#      without spark-submit (userlist_spark_local.py);
 #   4. a COUNT-user international export split into PARTS files, in local mode: a paged query, a
 #      full sorted export and a --where export, with the times of both and where the job's went
 #      (Benchmarks/spark-vs-one-run.sh, which is also the measurement on its own).
@@ -366,13 +367,15 @@ check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed
   --local --userlist "$FAIL/killed-userlist" "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv
 # A local job keeps the JVM's classes between jobs (userlist_spark_local.py): the first job saves
 # the archive (named by its size), the next maps that same file, one cut short is replaced by
-# the job after it (the JVM would die of SIGBUS mapping it); one run's answer every time.
+# the job after it (the JVM would die of SIGBUS mapping it); one run's answer every time. The
+# job that maps the archive also keeps the JVM's command line (launch-KEY.json), and the next
+# starts the JVM with it, without Spark's launcher.
 check_class_archive() {
   wanted class-archive || return 0
-  local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before=
+  local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before= launch launched=
   rm -rf "$cache"
   "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --sort name -f csv > "$one" 2>/dev/null || true
-  for round in made used damaged; do
+  for round in made used direct damaged; do
     if [ "$round" = damaged ]; then  # a new file under the old name: the last job's JVM may still map the old one
       head -c 4096 "$archive" > "$archive.cut" && mv "$archive.cut" "$archive"
     fi
@@ -383,11 +386,19 @@ check_class_archive() {
     archive=$(ls "$cache"/userlist/spark/jvm-*.jsa 2>/dev/null || true)
     [ "$(echo "$archive" | grep -c .)" = 1 ] && [[ $archive == *-$(stat -c %s "$archive" 2>/dev/null).jsa ]] ||
       verdict="$verdict ($round: not one whole archive: ${archive:-none})"
-    [ "$round" = used ] && [ "$(stat -c %i "$archive")" != "$before" ] && verdict="$verdict (used: written again)"
+    [ "$round" != made ] && [ "$round" != damaged ] && [ "$(stat -c %i "$archive")" != "$before" ] && verdict="$verdict ($round: written again)"
     before=$(stat -c %i "$archive" 2>/dev/null || true)
+    launch=$(ls "$cache"/userlist/spark/launch-*.json 2>/dev/null || true)
+    case $round in
+      made) [ -z "$launch" ] || verdict="$verdict (made: a launch file while the archive was written)" ;;
+      used) [ "$(echo "$launch" | grep -c .)" = 1 ] && grep -q '"org.apache.spark.deploy.SparkSubmit"' "$launch" ||
+              verdict="$verdict (used: not one launch file: ${launch:-none})"
+            launched=$(stat -c %i "$launch" 2>/dev/null || true) ;;
+      direct) [ "$(stat -c %i "$launch" 2>/dev/null)" = "$launched" ] || verdict="$verdict (direct: the launch file written again)" ;;
+    esac
   done
   [ "$verdict" = yes ] || status=1
-  printf '%-18s made, used, a damaged one replaced; one run'"'"'s answer each time   as expected: %s\n' class-archive "$verdict"
+  printf '%-18s made, used, a launch without spark-submit, a damaged one replaced; one run'"'"'s answer each time   as expected: %s\n' class-archive "$verdict"
 }
 check_class_archive
 check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file or directory' \

@@ -43,6 +43,7 @@ traceback. Python 3.9+, PySpark 4 (Java 17). Only the standard library besides P
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -1011,8 +1012,10 @@ def start_spark(master):
     os.environ.setdefault("SPARK_CONF_DIR", os.path.dirname(os.path.abspath(__file__)))
     # Python's tracebacks of a failed task stay in the executors' logs; the driver gets the last line.
     conf.set("spark.sql.execution.pyspark.udf.simplifiedTraceback.enabled", "true")
-    with fine_gateway_polling():
+    with fine_gateway_polling(), (local.launching() if local is not None else contextlib.nullcontext()):
         sc = SparkContext(conf=conf)
+    if local is not None:
+        local.remember_launch()
     sc.setLogLevel("ERROR")
     sc.userlist_local_start = local
     return sc, Session(sc)
