@@ -234,6 +234,13 @@ def expand_inputs(sc, inputs):
     conf = sc._jsc.hadoopConfiguration()
     files = []
     for given in inputs:
+        if plain_local_file(sc, given):
+            # What Hadoop's local filesystem would say, without its ~6 calls to the JVM (~5 ms).
+            if hidden(os.path.basename(given)):
+                raise JobFailure("%s: Spark reads no file whose name starts with _ or . "
+                                 "(rename it, or link it under another name)" % given, EX_NOINPUT)
+            files.append(given)
+            continue
         path = hadoop_path(jvm, given)
         fs = path.getFileSystem(conf)
         if fs.exists(path):
@@ -317,10 +324,30 @@ class Split:
         self.end = end        # None: to the file's end
 
 
+def default_filesystem_is_local(sc):
+    """Whether a path without a scheme is on the local filesystem (fs.defaultFS is file:), asked
+    of the JVM once."""
+    known = getattr(sc, "userlist_default_local", None)
+    if known is None:
+        conf = sc._jsc.hadoopConfiguration()
+        known = sc._jvm.org.apache.hadoop.fs.FileSystem.getDefaultUri(conf).getScheme() in (None, "file")
+        sc.userlist_default_local = known
+    return known
+
+
+def plain_local_file(sc, name):
+    """Whether input `name` is a plain path (no scheme) to a regular file on the local default
+    filesystem: one Python looks at itself (os.path follows a link as Hadoop's local
+    filesystem does), no Hadoop Path and FileSystem calls through the gateway."""
+    return not re.match(r"^\w+:", name) and default_filesystem_is_local(sc) and os.path.isfile(name)
+
+
 def local_file(sc, name):
     """The path executors open for input `name` when it is on a local filesystem (a plain path, or
     file://; on a cluster, one every node sees at that path: a shared mount), else None (Hadoop
     reads it: hdfs://, s3a://, a path on such a default filesystem)."""
+    if not re.match(r"^\w+:", name) and default_filesystem_is_local(sc):
+        return os.path.abspath(name)
     path = hadoop_path(sc._jvm, name)
     fs = path.getFileSystem(sc._jsc.hadoopConfiguration())
     if fs.getUri().getScheme() != "file":
