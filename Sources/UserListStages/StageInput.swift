@@ -145,26 +145,10 @@ public struct StageInput: Sendable {
                 return n
             }, .max)
         case .fileDescriptor(let fd):
-            let name = name
             // A partition of compressed frames (`stage map --compress-frames`) is one zstd stream,
-            // told by its first bytes as one run tells a compressed input; a stage's plain lines
-            // never begin like one (they are UTF-8 text: an id's `"`, a mark).
-            let first: [UInt8]
-            do throws(SystemError) { first = try Compression.readFirstBytes(fd, name: name).bytes } catch { throw UserlistError(.noInput, error) }
-            if let compression = Compression(magic: first) {
-                let stream = try compression.stream(fd, prefix: first, inputName: name, progress: ReadProgress?.none)
-                return try body(StageLineBuffer { (buffer) throws(UserlistError) in try stream.read(into: buffer) }, .max)
-            }
-            var prefix = first[...]
-            return try body(StageLineBuffer { (buffer) throws(UserlistError) in
-                if !prefix.isEmpty {
-                    let n = min(prefix.count, buffer.count)
-                    prefix.prefix(n).withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: n) }
-                    prefix = prefix.dropFirst(n)
-                    return n
-                }
-                do throws(SystemError) { return try FileReading.readAvailable(fd, into: buffer.baseAddress!, count: buffer.count, name: name) } catch { throw UserlistError(.noInput, error) }
-            }, .max)
+            // told by its first bytes; a stage's plain lines never begin like one (they are UTF-8
+            // text: an id's `"`, a mark).
+            return try body(StageLineBuffer.reading(fd, name: name) { UserlistError(.noInput, $0) }, .max)
         case .range(let range):
             return try withLines(of: range, body)
         case .then:

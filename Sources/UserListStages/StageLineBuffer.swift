@@ -1,5 +1,6 @@
 import UserListDomain
 import UserListPlatform
+import UserListInput
 
 /// Lines of a byte source read a buffer at a time: ``next()`` gives each line without its `\n`
 /// (a last line without one is a line too), valid until the next call. The buffer is 1 MiB and
@@ -29,6 +30,21 @@ final class StageLineBuffer {
 
     deinit {
         buffer.deallocate()
+    }
+
+    /// The lines of an open descriptor, decompressed when its first bytes are a compressed file's
+    /// (as one run tells one): a sorted run `stage partial --compress-run` wrote, a partition of
+    /// `stage map --compress-frames` frames. `failure` words a read error.
+    static func reading(_ fd: Int32, name: String, failure: @escaping (SystemError) -> UserlistError) throws(UserlistError) -> StageLineBuffer {
+        let first: [UInt8]
+        do { first = try Compression.readFirstBytes(fd, name: name).bytes } catch { throw failure(error) }
+        if let compression = Compression(magic: first) {
+            let stream = try compression.stream(fd, prefix: first, inputName: name, progress: ReadProgress?.none)
+            return StageLineBuffer { (room) throws(UserlistError) in try stream.read(into: room) }
+        }
+        return StageLineBuffer(prefix: first) { (room) throws(UserlistError) in
+            do throws(SystemError) { return try FileReading.readAvailable(fd, into: room.baseAddress!, count: room.count, name: name) } catch { throw failure(error) }
+        }
     }
 
     /// Where the next line begins: `origin` plus the bytes before it.
