@@ -234,8 +234,7 @@ def expand_inputs(sc, inputs):
     conf = sc._jsc.hadoopConfiguration()
     files = []
     for given in inputs:
-        if plain_local_file(sc, given):
-            # What Hadoop's local filesystem would say, without its ~6 calls to the JVM (~5 ms).
+        if plain_local_path(sc, given) and os.path.isfile(given):
             if hidden(os.path.basename(given)):
                 raise JobFailure("%s: Spark reads no file whose name starts with _ or . "
                                  "(rename it, or link it under another name)" % given, EX_NOINPUT)
@@ -335,25 +334,28 @@ def default_filesystem_is_local(sc):
     return known
 
 
-def plain_local_file(sc, name):
-    """Whether input `name` is a plain path (no scheme) to a regular file on the local default
-    filesystem: one Python looks at itself (os.path follows a link as Hadoop's local
-    filesystem does), no Hadoop Path and FileSystem calls through the gateway."""
-    return not re.match(r"^\w+:", name) and default_filesystem_is_local(sc) and os.path.isfile(name)
+def has_scheme(name):
+    """Whether input `name` starts with a URI scheme (hdfs:, s3a:, file:), not a plain path."""
+    return re.match(r"^\w+:", name) is not None
+
+
+def plain_local_path(sc, name):
+    """Whether input `name` is a plain path on the local default filesystem: Python looks at it
+    itself (os.path follows a link as Hadoop's local filesystem does), without Hadoop's Path and
+    FileSystem calls through the gateway (~80 for 8 files, ~0.1 s)."""
+    return not has_scheme(name) and default_filesystem_is_local(sc)
 
 
 def local_file(sc, name):
     """The path executors open for input `name` when it is on a local filesystem (a plain path, or
     file://; on a cluster, one every node sees at that path: a shared mount), else None (Hadoop
     reads it: hdfs://, s3a://, a path on such a default filesystem)."""
-    if not re.match(r"^\w+:", name) and default_filesystem_is_local(sc):
+    if plain_local_path(sc, name):
         return os.path.abspath(name)
     path = hadoop_path(sc._jvm, name)
     fs = path.getFileSystem(sc._jsc.hadoopConfiguration())
     if fs.getUri().getScheme() != "file":
         return None
-    if not re.match(r"^\w+:", name):
-        return os.path.abspath(name)
     return fs.makeQualified(path).toUri().getPath()
 
 
@@ -1048,30 +1050,23 @@ def start_spark(master):
     return sc, Session(sc)
 
 
-class fine_gateway_polling:
-    """While the context starts: PySpark's launch_gateway looks for the JVM's port file every
-    0.1 s (time.sleep(0.1) between looks), so the job waited ~50 ms on average after the JVM was
-    ready; it looks every 5 ms meanwhile. (A PySpark that waits otherwise is unchanged.)"""
+class FineTime:
+    """The time module but for its sleep, which waits at most 5 ms: PySpark's launch_gateway looks
+    for the JVM's port file every 0.1 s (time.sleep(0.1) between looks), so a job waited ~50 ms on
+    average after the JVM was ready. Swapped in while the context starts (fine_gateway_polling)."""
 
-    class _Time:
-        def __getattr__(self, name):
-            return getattr(time, name)
+    def __getattr__(self, name):
+        return getattr(time, name)
 
-        @staticmethod
-        def sleep(seconds):
-            time.sleep(min(seconds, 0.005))
+    @staticmethod
+    def sleep(seconds):
+        time.sleep(min(seconds, 0.005))
 
-    def __enter__(self):
-        import pyspark.java_gateway as launcher
-        self.launcher = launcher
-        self.saved = getattr(launcher, "time", None)
-        if self.saved is time:
-            launcher.time = self._Time()
 
-    def __exit__(self, *exc):
-        if self.saved is time:
-            self.launcher.time = time
-        return False
+def fine_gateway_polling():
+    import pyspark.java_gateway as launcher
+    from userlist_spark_local import swapped
+    return swapped(launcher, "time", lambda original: FineTime() if original is time else None)
 
 
 class Session:
@@ -1708,7 +1703,7 @@ def run_job(args, options, started, timings):
             shipped[index] = ship(sc, os.path.abspath(path))
         names = expand_inputs(sc, args.inputs)
         for name in names:
-            GIVEN_NAMES[plain_path(name if re.match(r"^\w+:", name) else os.path.abspath(name))] = name
+            GIVEN_NAMES[plain_path(name if has_scheme(name) else os.path.abspath(name))] = name
         # Every option is checked once, before any work: a typo is exit 64 now, not in a task.
         plan = subprocess.run(driver_stage("plan"), stdout=subprocess.PIPE, stderr=STDERR.fd)
         if plan.returncode != 0:

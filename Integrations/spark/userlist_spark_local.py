@@ -33,6 +33,7 @@ Only when the job's options don't configure the JVM or the Python daemon themsel
 extraJavaOptions, --driver-java-options, SPARK_CONF_DIR, spark.python.daemon.module win).
 """
 
+import contextlib
 import os
 import sys
 
@@ -168,7 +169,34 @@ class LocalStart:
     def launching(self):
         """A context manager for the context's start: PySpark's Popen of spark-submit replaced by
         the JVM's own command when this key's is remembered (see the module's docstring)."""
-        return _Launching(self)
+        import pyspark.java_gateway as launcher
+        return swapped(launcher, "Popen", self._direct)
+
+    def _direct(self, popen):
+        """PySpark's `popen` as launching() swaps it: a remembered command started directly, or
+        spark-submit as before (its JVM's command remembered by remember_launch)."""
+        import json
+
+        def direct(command, **kwargs):
+            environment = kwargs.get("env")
+            path = self._launch_file(command, environment) if isinstance(environment, dict) else None
+            if path is None:
+                return popen(command, **kwargs)
+            try:
+                with open(path) as f:
+                    known = json.load(f)
+                if os.access(known["command"][0], os.X_OK):
+                    environment.update(known["environment"])
+                    for name in known["unset"]:
+                        environment.pop(name, None)
+                    return popen(known["command"], **kwargs)
+            except (OSError, ValueError, KeyError, IndexError, TypeError):
+                pass
+            process = popen(command, **kwargs)
+            self.launched = (path, process, dict(environment))
+            return process
+
+        return direct
 
     def _launch_file(self, command, environment):
         import hashlib
@@ -248,47 +276,20 @@ class LocalStart:
 CONN_INFO = "_PYSPARK_DRIVER_CONN_INFO_PATH"
 
 
-class _Launching:
-    """LocalStart.launching(): pyspark.java_gateway's Popen swapped while the context starts."""
-
-    def __init__(self, start):
-        self.start = start
-
-    def __enter__(self):
-        import json
-        import pyspark.java_gateway as launcher
-        self.launcher = launcher
-        self.saved = getattr(launcher, "Popen", None)
-        if self.saved is None:
-            return self
-        start, popen = self.start, self.saved
-
-        def direct(command, **kwargs):
-            environment = kwargs.get("env")
-            path = start._launch_file(command, environment) if isinstance(environment, dict) else None
-            if path is None:
-                return popen(command, **kwargs)
-            try:
-                with open(path) as f:
-                    known = json.load(f)
-                if os.access(known["command"][0], os.X_OK):
-                    environment.update(known["environment"])
-                    for name in known["unset"]:
-                        environment.pop(name, None)
-                    return popen(known["command"], **kwargs)
-            except (OSError, ValueError, KeyError, IndexError, TypeError):
-                pass
-            process = popen(command, **kwargs)
-            start.launched = (path, process, dict(environment))
-            return process
-
-        launcher.Popen = direct
-        return self
-
-    def __exit__(self, *exc):
-        if self.saved is not None:
-            self.launcher.Popen = self.saved
-        return False
+@contextlib.contextmanager
+def swapped(owner, name, replacement):
+    """`owner.name` replaced by `replacement(original)` while the block runs, then put back; left
+    as it is when that gives None (a PySpark whose module no longer holds what was expected)."""
+    original = getattr(owner, name, None)
+    replaced = replacement(original) if original is not None else None
+    if replaced is None:
+        yield
+        return
+    setattr(owner, name, replaced)
+    try:
+        yield
+    finally:
+        setattr(owner, name, original)
 
 
 if __name__ == "__main__":
