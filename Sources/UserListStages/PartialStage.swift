@@ -175,7 +175,7 @@ struct PartialStage {
         try input.forEachBlock { (block, first, _, _) throws(UserlistError) in
             try StageInput.forEachLine(in: block) { (line, k, _) throws(UserlistError) in try take(line, first + k) }
             if !toDedupe.isEmpty {
-                held.add(toDedupe)
+                try held.add(toDedupe)
                 toDedupe.removeAll(keepingCapacity: true)
             }
         }
