@@ -94,11 +94,11 @@ struct MapStage {
         /// as bad JSON is worded alike either way (a cut line's wording needs only to know what
         /// follows it), so a block that holds one is kept: re-reading those line by line made the
         /// map stage 30% slower on input with 2% broken lines.
-        func readBlock(_ block: UnsafeRawBufferPointer, of split: StageSplit, line firstLine: Int, global firstGlobal: Int, followed: Bool) throws(UserlistError) {
+        func readBlock(_ block: UnsafeRawBufferPointer, of split: StageSplit, line firstLine: Int, global firstGlobal: Int, newlines: Int, followed: Bool) throws(UserlistError) {
             let input = split.input
             if namesInputsToJQ { JQInputName.enter(UserListRun.jqName(names[input])) }
             if transform == nil, !Self.holdsByteOrderMark(block, firstLine: firstLine),
-               let lines = try? reader.read(lines: block, input: names[input], firstLine: firstLine, followedByInput: followed) {
+               let lines = try? reader.read(lines: block, input: names[input], firstLine: firstLine, newlines: newlines, followedByInput: followed) {
                 let offset = firstGlobal - firstLine
                 try map(lines.records, lines: { lines.lines[$0] + offset }, lastDocument: lines.lastDocumentLine.map { $0 + offset }, input: input, strict: strict, filter: filter, judging: &judging, rows: &rows, output: output, buckets: buckets, statistics: &statistics)
                 return
@@ -130,7 +130,7 @@ struct MapStage {
                 guard !stopped else { return }
                 // The last block is followed by input when its range ends before its file does
                 // (`followed`), or the driver says more of its input comes after this split.
-                try readBlock(block, of: split, line: lineNumber, global: global, followed: followed || split.inputGoesOn)
+                try readBlock(block, of: split, line: lineNumber, global: global, newlines: count, followed: followed || split.inputGoesOn)
             }
         }
         let followedAtEnd = split != nil ? false : try input.forEachLine { (line, number) throws(UserlistError) in
