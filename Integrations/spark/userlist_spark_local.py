@@ -96,6 +96,11 @@ class LocalStart:
         self.conf_dir = None
         self.archive_name = None
         self.launched = None  # (the cache file, the Popen, the environment it was given): to remember
+        if environment.get("SPARK_CONF_DIR") is None and not conf.contains("spark.ui.enabled") and \
+                "spark.ui.enabled" not in environment.get("PYSPARK_SUBMIT_ARGS", ""):
+            # The web UI (Jetty and its servlets) started in every local job, ~0.1 s of its start,
+            # for pages that live as long as the job; spark.ui.enabled=true brings it back.
+            self.settings["spark.ui.enabled"] = "false"
         if environment.get("SPARK_CONF_DIR") is None and not conf.contains("spark.python.daemon.module"):
             self.settings["spark.python.daemon.module"] = "userlist_spark_local"
             given = conf.get("spark.executorEnv.PYTHONPATH", None)
