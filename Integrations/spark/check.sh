@@ -368,11 +368,12 @@ check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed
 # A local job keeps the JVM's classes between jobs (userlist_spark_local.py): the first job saves
 # the archive (named by its size), the next maps that same file, one cut short is replaced by
 # the job after it (the JVM would die of SIGBUS mapping it); one run's answer every time. The
-# job that maps the archive also keeps the JVM's command line (launch-KEY.json), and the next
-# starts the JVM with it, without Spark's launcher.
+# job that maps the archive also keeps the JVM's command line (launch-KEY.json) and its whole
+# environment (early-KEY.json), and the next starts that JVM before pyspark is imported, without
+# Spark's launcher (the early file unchanged: a JVM PySpark had to start itself rewrites it).
 check_class_archive() {
   wanted class-archive || return 0
-  local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before= launch launched=
+  local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before= launch launched= early started=
   rm -rf "$cache"
   "$USERLIST" "${SHARD_FILES[@]}" --skip-bad-json --sort name -f csv > "$one" 2>/dev/null || true
   for round in made used direct damaged; do
@@ -389,16 +390,21 @@ check_class_archive() {
     [ "$round" != made ] && [ "$round" != damaged ] && [ "$(stat -c %i "$archive")" != "$before" ] && verdict="$verdict ($round: written again)"
     before=$(stat -c %i "$archive" 2>/dev/null || true)
     launch=$(ls "$cache"/userlist/spark/launch-*.json 2>/dev/null || true)
+    early=$(ls "$cache"/userlist/spark/early-*.json 2>/dev/null || true)
     case $round in
-      made) [ -z "$launch" ] || verdict="$verdict (made: a launch file while the archive was written)" ;;
+      made) [ -z "$launch$early" ] || verdict="$verdict (made: a launch file while the archive was written)" ;;
       used) [ "$(echo "$launch" | grep -c .)" = 1 ] && grep -q '"org.apache.spark.deploy.SparkSubmit"' "$launch" ||
               verdict="$verdict (used: not one launch file: ${launch:-none})"
-            launched=$(stat -c %i "$launch" 2>/dev/null || true) ;;
-      direct) [ "$(stat -c %i "$launch" 2>/dev/null)" = "$launched" ] || verdict="$verdict (direct: the launch file written again)" ;;
+            [ "$(echo "$early" | grep -c .)" = 1 ] && grep -q '"org.apache.spark.deploy.SparkSubmit"' "$early" ||
+              verdict="$verdict (used: not one early file: ${early:-none})"
+            launched=$(stat -c %i "$launch" 2>/dev/null || true)
+            started=$(stat -c %i "$early" 2>/dev/null || true) ;;
+      direct) [ "$(stat -c %i "$launch" 2>/dev/null)" = "$launched" ] || verdict="$verdict (direct: the launch file written again)"
+              [ "$(stat -c %i "$early" 2>/dev/null)" = "$started" ] || verdict="$verdict (direct: the early JVM not taken)" ;;
     esac
   done
   [ "$verdict" = yes ] || status=1
-  printf '%-18s made, used, a launch without spark-submit, a damaged one replaced; one run'"'"'s answer each time   as expected: %s\n' class-archive "$verdict"
+  printf '%-18s made, used, a JVM started early without spark-submit, a damaged one replaced; one run'"'"'s answer each time   as expected: %s\n' class-archive "$verdict"
 }
 check_class_archive
 check_failure no-such-input 66 '^userlist: .*/nothing-here.ndjson: No such file or directory' \

@@ -1014,7 +1014,7 @@ class StandardError:
 STDERR = StandardError()
 
 
-def start_spark(master):
+def start_spark(master, early=None):
     # The workers run this Python (a virtual environment's, with PySpark); a relative path
     # would be looked up in each executor's own directory.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -1032,7 +1032,7 @@ def start_spark(master):
         conf.setMaster(master)
     conf.set("spark.ui.showConsoleProgress", "false")
     # One JVM, the driver and every executor, started for this job: see userlist_spark_local.py.
-    local = LocalStart(conf) if (master or conf.get("spark.master", "")).startswith("local") else None
+    local = LocalStart(conf, early=early) if (master or conf.get("spark.master", "")).startswith("local") else None
     if local is not None:
         local.apply(conf)
     # Spark's own messages at ERROR only, and not the executors' task failures, which the job
@@ -1691,7 +1691,15 @@ def run_job(args, options, started, timings):
         return done.returncode, done.stdout
 
     STDERR.filter_children()
-    sc, spark = start_spark(args.master)
+    # A local job's JVM, started before pyspark is imported when an earlier job showed how
+    # (userlist_spark_local.EarlyStart): PySpark adopts it, or it is ended.
+    from userlist_spark_local import EarlyStart
+    early = EarlyStart(args.master)
+    early.start()
+    try:
+        sc, spark = start_spark(args.master, early)
+    finally:
+        early.discard()
     timings.mark("starting Spark")
     parts = None
     try:

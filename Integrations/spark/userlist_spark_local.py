@@ -29,6 +29,14 @@ the job's own work: the JVM and its gateway 1.2-1.4 s, the SparkContext 1.0 s, t
   directly. Only with the archive's empty SPARK_CONF_DIR (no spark-env.sh, no
   spark-defaults.conf for the scripts to read) and on Linux (/proc).
 
+- Python before the JVM: PySpark's imports and the context's settings take ~0.17 s before PySpark
+  starts the JVM. EarlyStart starts it first, before pyspark is imported, with the command and
+  the whole environment the last job with the same master, Python and environment ended up
+  giving it (early-KEY.json, written with launch-KEY.json); PySpark adopts it when the command it
+  works out has that job's launch KEY (the same arguments and environment, so the same JVM), and
+  otherwise it is killed and PySpark starts its own. The JVM writes its port into a file of ours,
+  moved to the name PySpark waits for.
+
 Only when the job's options don't configure the JVM or the Python daemon themselves (their own
 extraJavaOptions, --driver-java-options, SPARK_CONF_DIR, spark.python.daemon.module win).
 """
@@ -90,7 +98,8 @@ class LocalStart:
     """The settings of a local job's start (apply), the JVM started without Spark's launcher when
     it was seen before (launching), and, after the job, the class archive saved (finish)."""
 
-    def __init__(self, conf, environment=os.environ):
+    def __init__(self, conf, environment=os.environ, early=None):
+        self.early = early  # an EarlyStart, or None
         self.pending = None  # (the archive being written, its name once complete)
         self.settings = {}
         self.conf_dir = None
@@ -162,8 +171,7 @@ class LocalStart:
             for path in [os.path.realpath(java)] + sorted(os.path.join(jars, name) for name in os.listdir(jars)):
                 status = os.stat(path)
                 digest.update(("%s %d %d\n" % (path, status.st_size, status.st_mtime_ns)).encode())
-            cache = os.path.join(environment.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-                                 "userlist", "spark")
+            cache = cache_directory(environment)
             os.makedirs(os.path.join(cache, "conf"), exist_ok=True)
             if os.listdir(os.path.join(cache, "conf")) or not os.access(cache, os.W_OK):
                 return None
@@ -185,6 +193,9 @@ class LocalStart:
         def direct(command, **kwargs):
             environment = kwargs.get("env")
             path = self._launch_file(command, environment) if isinstance(environment, dict) else None
+            adopted = self.early.adopt(path, environment) if self.early is not None else None
+            if adopted is not None:
+                return adopted
             if path is None:
                 return popen(command, **kwargs)
             try:
@@ -194,6 +205,8 @@ class LocalStart:
                     environment.update(known["environment"])
                     for name in known["unset"]:
                         environment.pop(name, None)
+                    if self.early is not None:
+                        self.early.remember(path, known["command"], {k: v for k, v in environment.items() if k != CONN_INFO})
                     return popen(known["command"], **kwargs)
             except (OSError, ValueError, KeyError, IndexError, TypeError):
                 pass
@@ -236,6 +249,8 @@ class LocalStart:
             with open(writing, "w") as f:
                 json.dump({"command": command, "environment": added, "unset": removed}, f)
             os.replace(writing, path)
+            if self.early is not None:
+                self.early.remember(path, command, {k: v for k, v in final.items() if k != CONN_INFO})
             directory = os.path.dirname(path)
             kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
                           if n.startswith("launch-") and n.endswith(".json"))
@@ -279,6 +294,122 @@ class LocalStart:
 
 # PySpark's launch_gateway tells the JVM where to write its port in this variable.
 CONN_INFO = "_PYSPARK_DRIVER_CONN_INFO_PATH"
+
+
+def cache_directory(environment):
+    """Where a local job keeps its class archive and launch files."""
+    base = environment.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "userlist", "spark")
+
+
+def whole_archive(path):
+    """Whether a class archive is all there: its size is the one its name ends with (NAME-SIZE.jsa)."""
+    try:
+        return path.endswith(".jsa") and path[:-len(".jsa")].rsplit("-", 1)[-1] == str(os.path.getsize(path))
+    except OSError:
+        return False
+
+
+class EarlyStart:
+    """A local job's JVM started before pyspark is imported (see the module's docstring): start()
+    as early as the job can, PySpark's Popen asks adopt(), remember() after a JVM PySpark started
+    itself, discard() when the job ends either way."""
+
+    def __init__(self, master, environment=os.environ):
+        import hashlib
+        import json
+        self.process = None
+        self.launch = None    # the launch file's name the remembered JVM was started for
+        self.directory = None  # where the JVM writes its port
+        self.path = None
+        if not (master or "").startswith("local") or "PYSPARK_GATEWAY_PORT" in environment or \
+                environment.get("SPARK_CONF_DIR") is not None or environment.get("USERLIST_SPARK_CLASS_ARCHIVE", "1") == "0":
+            return
+        seen = sorted((k, v) for k, v in environment.items() if k != "_")
+        key = hashlib.sha256(json.dumps([master, sys.executable, HERE, seen]).encode()).hexdigest()[:16]
+        self.path = os.path.join(cache_directory(environment), "early-%s.json" % key)
+
+    def start(self):
+        import json
+        import signal
+        import subprocess
+        import tempfile
+        if self.path is None:
+            return
+        try:
+            with open(self.path) as f:
+                known = json.load(f)
+            command, environment, launch = known["command"], dict(known["environment"]), known["launch"]
+            archives = [word.split("=", 1)[1] for word in command if word.startswith("-XX:SharedArchiveFile=")]
+            if not os.access(command[0], os.X_OK) or not archives or not all(whole_archive(a) for a in archives):
+                return  # a cut archive would end the JVM by SIGBUS: PySpark's own start replaces it
+            self.directory = tempfile.mkdtemp(prefix="userlist-spark-")
+            environment[CONN_INFO] = os.path.join(self.directory, "connection")
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment,
+                                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+            self.launch = launch
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            self.discard()
+
+    def adopt(self, launch_path, environment):
+        """The JVM started early, when `launch_path` (the launch file of the command PySpark is
+        starting) is the one it was started for and it still runs; its port file then goes to
+        the name in `environment` once written. None: PySpark starts its own (and this one is gone)."""
+        import shutil
+        import threading
+        import time
+        process, self.process = self.process, None
+        if process is None:
+            return None
+        if launch_path is None or os.path.basename(launch_path) != self.launch or process.poll() is not None \
+                or not isinstance(environment, dict) or CONN_INFO not in environment:
+            self.process = process
+            self.discard()
+            return None
+        ours, theirs, directory = os.path.join(self.directory, "connection"), environment[CONN_INFO], self.directory
+        self.directory = None
+
+        def hand_over():
+            # The JVM writes the file whole and renames it into place; PySpark polls for its own name.
+            while process.poll() is None and not os.path.exists(ours):
+                time.sleep(0.002)
+            try:
+                os.replace(ours, theirs)
+            except OSError:
+                pass  # the JVM ended first: PySpark sees it end
+            shutil.rmtree(directory, ignore_errors=True)
+
+        threading.Thread(target=hand_over, daemon=True).start()
+        return process
+
+    def remember(self, launch_path, command, environment):
+        """The JVM PySpark started for `launch_path`: its command and its whole environment."""
+        import json
+        if self.path is None:
+            return
+        writing = "%s.%d.part" % (self.path, os.getpid())
+        try:
+            with open(writing, "w") as f:
+                json.dump({"launch": os.path.basename(launch_path), "command": command, "environment": environment}, f)
+            os.replace(writing, self.path)
+            directory = os.path.dirname(self.path)
+            kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
+                          if n.startswith("early-") and n.endswith(".json"))
+            for _, name in kept[:-8]:
+                os.unlink(os.path.join(directory, name))
+        except OSError:
+            pass
+
+    def discard(self):
+        """A JVM started early and never adopted, ended."""
+        import shutil
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            process.wait()
+        if self.directory is not None:
+            shutil.rmtree(self.directory, ignore_errors=True)
+            self.directory = None
 
 
 @contextlib.contextmanager
