@@ -63,6 +63,22 @@ public struct ByteKeyNumbers {
         return (keys - 1, true)
     }
 
+    /// `key`'s number (of ``hash(_:)`` `hash`), or nil when it has none; nothing added.
+    @inlinable public func find(_ key: UnsafeRawBufferPointer, hash: UInt64, keyAt: (Int) -> UnsafeRawBufferPointer) -> Int? {
+        let tag = UInt64(Self.tag(hash))
+        let mask = slots.count - 1
+        var index = Int(tag) & mask
+        while true {
+            let slot = slots[index]
+            if slot == 0 { return nil }
+            if slot >> 32 == tag {
+                let number = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if Self.equal(keyAt(number), key) { return number }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
     @inlinable static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         a.count == b.count && (a.isEmpty || Memory.compare(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }

@@ -267,7 +267,6 @@ struct MapStage {
             let verdicts = MapStageVerdicts(normalized, of: batch, input: input, filter: filter, keepsPaths: run.stagesCarryRejects)
             let cellRows = judging?.cellRows(of: normalized) ?? [:]
             rows?.annotate(normalized, verdicts: verdicts)
-            let repeats = best?.repeats(normalized) ?? []
             for (index, record) in normalized.enumerated() {
                 let recordLine = lines(counted)
                 counted += 1
@@ -285,12 +284,9 @@ struct MapStage {
                 switch record {
                 case .keyed(let keyed):
                     if let best {
-                        // A page: a repeat can't win dedupe, and of the matches only the stage's best travel whole.
-                        if repeats[index] {
-                            let (output, bucket) = userLine(keyed.id)
-                            Self.endLine(StageLine.shadow, output, bucket, buckets)
-                            continue
-                        }
+                        // A page: of the matches only the stage's best travel whole (an id met
+                        // before never joins them: it can't win dedupe).
+                        if case .wanted = keyed.judgement {} else { best.note(keyed.id) }
                         if case .counted = keyed.judgement {
                             // Past the stage's last best (the judge's bound): held back.
                             best.heldBackPastBound()
@@ -300,9 +296,13 @@ struct MapStage {
                         }
                         if case .wanted(let value, _) = keyed.judgement {
                             statistics.users += 1
-                            try best.offer(keyed.id, value, position: position, user: { () throws(UserlistError) in try judging!.user(of: index, in: batch) }) { id, at in
+                            let offered = try best.offer(keyed.id, value, position: position, user: { () throws(UserlistError) in try judging!.user(of: index, in: batch) }) { id, at in
                                 let (output, bucket) = Self.startLine(id, at: at, output, buckets)
                                 Self.endLine(StageLine.heldBack, output, bucket, buckets)
+                            }
+                            if !offered {
+                                let (output, bucket) = Self.startLine(keyed.id, at: position, output, buckets)
+                                Self.endLine(StageLine.shadow, output, bucket, buckets)
                             }
                             continue
                         }
@@ -312,11 +312,8 @@ struct MapStage {
                     output.write(byte: UInt8(ascii: "\n"))
                     if let bucket { buckets!.ended(bucket) }
                 case .user(let user):
-                    if best != nil, repeats[index] {
-                        let (output, bucket) = userLine(user.id)
-                        Self.endLine(StageLine.shadow, output, bucket, buckets)
-                        continue
-                    }
+                    // Sent as it is even when its id came before: partial's dedupe drops it.
+                    best?.note(user.id)
                     let (output, bucket) = userLine(user.id)
                     switch verdicts.verdict(of: index) {
                     case .excluded:

@@ -2,6 +2,7 @@ import HeapModule
 @_spi(Pipeline) import UserListDomain
 @_spi(Pipeline) import UserListService
 @_spi(Pipeline) import UserListViewModel
+import UserListCollections
 
 /// A page's best `page × page size` matches in one map stage, decided from their keys: only these
 /// are built and sent whole (`*` lines); a match past them travels as `~` (counted by the partial
@@ -31,10 +32,10 @@ final class MapStageBest {
     let limit: Int
     private let descending: Bool
     private var best = Heap<Entry>()
-    /// Every user id this stage met: a later occurrence never wins dedupe. Compared by bytes, as
-    /// dedupe compares them (a `Set<String>` would take `é` and `e` + U+0301 for one id; it was
-    /// also 17% of the stage, hashing and growing).
-    private var seen = UserIDSet()
+    /// Every user id this stage met (``note(_:)``): a later occurrence never wins dedupe, so one
+    /// that would join the best is held back instead. Compared by bytes, as dedupe compares them
+    /// (a `Set<String>` would take `é` and `e` + U+0301 for one id).
+    private let seen = NotedKeys()
     private var heldBack = false
     private var scratch: [UInt8] = []
 
@@ -52,46 +53,48 @@ final class MapStageBest {
     /// A match the judge put past the bound: held back.
     func heldBackPastBound() { heldBack = true }
 
-    /// Whether each of a batch's records repeats an id met before in this stage, earlier in the
-    /// batch too (the record then can't win dedupe); every id marked met. Each id's slot of the
-    /// table is asked for 16 records ahead, and the set is a local for the loop (swapped out, not
-    /// copied): one insert at a time waited for its cache miss, and through this class's
-    /// property each retained the set's storage and paid an exclusivity check (~8% of a page's map).
-    func repeats(_ records: [NormalizedRecord]) -> [Bool] {
-        var seen = UserIDSet(minimumCapacity: 0)
-        swap(&seen, &self.seen)
-        defer { swap(&seen, &self.seen) }
-        let ids = records.map(\.userID)
-        let hashes = ids.map { $0.map(UserIDSet.hash(of:)) ?? 0 }
-        let ahead = 16
-        for k in 0..<min(ahead, ids.count) where ids[k] != nil { seen.prefetch(hash: hashes[k]) }
-        var repeated = [Bool](repeating: false, count: ids.count)
-        for (k, id) in ids.enumerated() {
-            if k + ahead < ids.count, ids[k + ahead] != nil { seen.prefetch(hash: hashes[k + ahead]) }
-            if let id { repeated[k] = !seen.insert(id, hash: hashes[k]) }
+    /// Notes a record's id, one that is not offered (``offer(_:_:position:user:heldBack:)`` notes its own).
+    func note(_ id: String) {
+        var id = id
+        id.withUTF8 { id in
+            let key = UnsafeRawBufferPointer(id)
+            seen.note(key, hash: NotedKeys.hash(key))
         }
-        return repeated
     }
 
     /// A match of sort value `value` at `position`, its user made by `user()` only if it is among
     /// the best so far. `heldBack(id, position)` writes a match's `~` line: this one's, or the
     /// one it pushes out.
-    func offer(_ id: String, _ value: SortValue?, position: Int, user: () throws(UserlistError) -> User, heldBack write: (String, Int) -> Void) throws(UserlistError) {
+    /// False, and nothing written, for an id this stage met before that would join the best: it
+    /// can't win dedupe, and there it would push out a match that can (the merge would then have
+    /// to run the job again); the caller sends it as a shadow.
+    func offer(_ id: String, _ value: SortValue?, position: Int, user: () throws(UserlistError) -> User, heldBack write: (String, Int) -> Void) throws(UserlistError) -> Bool {
         var key: [UInt8] = []
         CompactSortKey.appendText(value, descending: descending, position: position, to: &key, scratch: &scratch)
+        var idBytes = id
+        let repeated = idBytes.withUTF8 { id in
+            let bytes = UnsafeRawBufferPointer(id)
+            let hash = NotedKeys.hash(bytes)
+            // Asked only of a match that would join the best: most never get this far.
+            let joins = best.count < limit || best.max.map { key.lexicographicallyPrecedes($0.key) } ?? true
+            defer { seen.note(bytes, hash: hash) }
+            return joins && seen.contains(bytes, hash: hash)
+        }
+        if repeated { return false }
         if best.count < limit {
             best.insert(Entry(key: key, id: id, position: position, user: try user(), value: value))
             if best.count == limit { publishBound() }
-            return
+            return true
         }
         heldBack = true
         guard let worst = best.max, key.lexicographicallyPrecedes(worst.key) else {
             write(id, position)
-            return
+            return true
         }
         let out = best.replaceMax(with: Entry(key: key, id: id, position: position, user: try user(), value: value))
         write(out.id, out.position)
         publishBound()
+        return true
     }
 
     /// The last best's text or composite key, for the judge's ``bound``.

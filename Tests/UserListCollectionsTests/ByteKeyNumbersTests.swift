@@ -74,3 +74,52 @@ import UserListCollections
         #expect(seen.enumerated().allSatisfy { $0.offset == 20_000 || $0.element == $0.offset * 3 })
     }
 }
+
+/// ``NotedKeys``: a key noted is found by its bytes (colliding hashes told apart by them), one
+/// never noted is not, through the filter's growth.
+@Suite struct NotedKeysTests {
+    private func note(_ key: String, hash: UInt64? = nil, in keys: NotedKeys) {
+        Array(key.utf8).withUnsafeBytes { keys.note($0, hash: hash ?? NotedKeys.hash($0)) }
+    }
+
+    private func contains(_ key: String, hash: UInt64? = nil, in keys: NotedKeys) -> Bool {
+        Array(key.utf8).withUnsafeBytes { keys.contains($0, hash: hash ?? NotedKeys.hash($0)) }
+    }
+
+    @Test func notedKeysAreFoundAndOthersAreNot() {
+        let keys = NotedKeys()
+        let count = 100_000  // the filter grows several times, asked between notes
+        for n in 0..<count {
+            note("id-\(n)", in: keys)
+            if n % 997 == 0 {
+                #expect(contains("id-\(n)", in: keys))
+                #expect(!contains("id-\(n + 1)", in: keys))
+            }
+        }
+        #expect(keys.count == count)
+        #expect((0..<count).allSatisfy { contains("id-\($0)", in: keys) })
+        #expect(!(count..<(count + 20_000)).contains { contains("id-\($0)", in: keys) })
+        // Keys are their bytes: canonically equivalent text is another key.
+        note("é", in: keys)
+        #expect(!contains("e\u{301}", in: keys))
+        #expect(contains("é", in: keys))
+    }
+
+    /// Keys whose hashes are the same: each found by its bytes, a third one not.
+    @Test func collidingHashesAreToldApartByBytes() {
+        let keys = NotedKeys()
+        note("a", hash: 7, in: keys)
+        note("bb", hash: 7, in: keys)
+        #expect(contains("a", hash: 7, in: keys))
+        #expect(contains("bb", hash: 7, in: keys))
+        #expect(!contains("c", hash: 7, in: keys))
+        #expect(!contains("", hash: 7, in: keys))
+        note("", hash: 7, in: keys)
+        #expect(contains("", hash: 7, in: keys))
+        // Asked again and again, past what comparing one after another may cost: the index answers.
+        for _ in 0..<40 {
+            #expect(contains("bb", hash: 7, in: keys) && contains("", hash: 7, in: keys))
+            #expect(!contains("c", hash: 7, in: keys))
+        }
+    }
+}
