@@ -1,6 +1,5 @@
 import HeapModule
 @_spi(Pipeline) import UserListDomain
-@_spi(Pipeline) import UserListService
 @_spi(Pipeline) import UserListViewModel
 import UserListCollections
 
@@ -33,8 +32,8 @@ final class MapStageBest {
     private let descending: Bool
     private var best = Heap<Entry>()
     /// Every user id this stage met (``note(_:)``): a later occurrence never wins dedupe, so one
-    /// that would join the best is held back instead. Compared by bytes, as dedupe compares them
-    /// (a `Set<String>` would take `é` and `e` + U+0301 for one id).
+    /// that would join the best goes as a shadow instead. Compared by bytes, as dedupe compares
+    /// them (a `Set<String>` would take `é` and `e` + U+0301 for one id).
     private let seen = NotedKeys()
     private var heldBack = false
     private var scratch: [UInt8] = []
@@ -114,16 +113,5 @@ final class MapStageBest {
         if heldBack, let worst = best.max { held.bound = String(decoding: worst.key, as: UTF8.self) }
         for entry in best.unordered { write(entry.id, entry.position, entry.user) }
         return held
-    }
-}
-
-extension NormalizedRecord {
-    /// The id of a user or a keyed record, without a copy of the rest of the record.
-    var userID: String? {
-        switch self {
-        case .user(let user): user.id
-        case .keyed(let keyed): keyed.id
-        default: nil
-        }
     }
 }
