@@ -370,7 +370,8 @@ check_failure killed-task 137 '^userlist_spark.py: userlist stage map was killed
 # the job after it (the JVM would die of SIGBUS mapping it); one run's answer every time. The
 # job that maps the archive also keeps the JVM's command line (launch-KEY.json) and its whole
 # environment (early-KEY.json), and the next starts that JVM before pyspark is imported, without
-# Spark's launcher (the early file unchanged: a JVM PySpark had to start itself rewrites it).
+# Spark's launcher (the early file unchanged: a JVM PySpark had to start itself rewrites it). The
+# files are readable by their owner only and hold no variable of the job's own environment.
 check_class_archive() {
   wanted class-archive || return 0
   local cache=$FAIL/cache one=$FAIL/class-archive.one verdict=yes round archive before= launch launched= early started=
@@ -380,7 +381,7 @@ check_class_archive() {
     if [ "$round" = damaged ]; then  # a new file under the old name: the last job's JVM may still map the old one
       head -c 4096 "$archive" > "$archive.cut" && mv "$archive.cut" "$archive"
     fi
-    env -u SPARK_CONF_DIR XDG_CACHE_HOME="$cache" "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER" \
+    env -u SPARK_CONF_DIR XDG_CACHE_HOME="$cache" USERLIST_CHECK_SECRET="secret-$$" "$VENV/bin/python" "$HERE/userlist_spark.py" --master "$LOCAL_MASTER" \
       --userlist "$RELATIVE_USERLIST" --output - "${SHARD_FILES[@]}" -- --skip-bad-json --sort name -f csv \
       > "$FAIL/class-archive.$round" 2>/dev/null || verdict="NO ($round: exit $?)"
     cmp -s "$one" "$FAIL/class-archive.$round" || verdict="$verdict ($round: another answer)"
@@ -398,7 +399,10 @@ check_class_archive() {
             [ "$(echo "$early" | grep -c .)" = 1 ] && grep -q '"org.apache.spark.deploy.SparkSubmit"' "$early" ||
               verdict="$verdict (used: not one early file: ${early:-none})"
             launched=$(stat -c %i "$launch" 2>/dev/null || true)
-            started=$(stat -c %i "$early" 2>/dev/null || true) ;;
+            started=$(stat -c %i "$early" 2>/dev/null || true)
+            # The files keep a JVM's command line: its owner's to read, and none of the job's environment but Spark's.
+            [ "$(stat -c %a "$launch" "$early" 2>/dev/null | sort -u)" = 600 ] || verdict="$verdict (used: launch files readable by others)"
+            ! grep -q "secret-$$" "$launch" "$early" 2>/dev/null || verdict="$verdict (used: the job's environment copied into the launch files)" ;;
       direct) [ "$(stat -c %i "$launch" 2>/dev/null)" = "$launched" ] || verdict="$verdict (direct: the launch file written again)"
               [ "$(stat -c %i "$early" 2>/dev/null)" = "$started" ] || verdict="$verdict (direct: the early JVM not taken)" ;;
     esac

@@ -30,12 +30,13 @@ the job's own work: the JVM and its gateway 1.2-1.4 s, the SparkContext 1.0 s, t
   spark-defaults.conf for the scripts to read) and on Linux (/proc).
 
 - Python before the JVM: PySpark's imports and the context's settings take ~0.17 s before PySpark
-  starts the JVM. EarlyStart starts it first, before pyspark is imported, with the command and
-  the whole environment the last job with the same master, Python and environment ended up
-  giving it (early-KEY.json, written with launch-KEY.json); PySpark adopts it when the command it
-  works out has that job's launch KEY (the same arguments and environment, so the same JVM), and
-  otherwise it is killed and PySpark starts its own. The JVM writes its port into a file of ours,
-  moved to the name PySpark waits for.
+  starts the JVM. EarlyStart starts it first, before pyspark is imported, with the command the
+  last job with the same master, Python and environment ended up giving it, and what that JVM's
+  environment had besides the job's (early-KEY.json, written with launch-KEY.json; both readable
+  by their owner only: a command line may hold a --conf's secret); PySpark adopts it when the
+  command it works out has that job's launch KEY (the same arguments and environment, so the same
+  JVM), and otherwise it is killed and PySpark starts its own. The JVM writes its port into a
+  file of ours, moved to the name PySpark waits for.
 
 Only when the job's options don't configure the JVM or the Python daemon themselves (their own
 extraJavaOptions, --driver-java-options, SPARK_CONF_DIR, spark.python.daemon.module win).
@@ -245,10 +246,7 @@ class LocalStart:
             final = dict(pairs)
             added = {k: v for k, v in final.items() if given.get(k) != v and k != CONN_INFO}
             removed = [k for k in given if k not in final and k != CONN_INFO]  # bash's own `_`
-            writing = "%s.%d.part" % (path, os.getpid())
-            with open(writing, "w") as f:
-                json.dump({"command": command, "environment": added, "unset": removed}, f)
-            os.replace(writing, path)
+            write_private(path, json.dumps({"command": command, "environment": added, "unset": removed}))
             if self.early is not None:
                 self.early.remember(path, command, {k: v for k, v in final.items() if k != CONN_INFO})
             directory = os.path.dirname(path)
@@ -296,6 +294,16 @@ class LocalStart:
 CONN_INFO = "_PYSPARK_DRIVER_CONN_INFO_PATH"
 
 
+def write_private(path, text):
+    """`text` as the file `path`, readable by its owner only (a JVM's command line may hold a
+    --conf's secret), whole or not at all (written beside it, then renamed)."""
+    writing = "%s.%d.part" % (path, os.getpid())
+    descriptor = os.open(writing, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as f:
+        f.write(text)
+    os.replace(writing, path)
+
+
 def cache_directory(environment):
     """Where a local job keeps its class archive and launch files."""
     base = environment.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -322,9 +330,11 @@ class EarlyStart:
         self.launch = None    # the launch file's name the remembered JVM was started for
         self.directory = None  # where the JVM writes its port
         self.path = None
+        self.given = {}
         if not (master or "").startswith("local") or "PYSPARK_GATEWAY_PORT" in environment or \
                 environment.get("SPARK_CONF_DIR") is not None or environment.get("USERLIST_SPARK_CLASS_ARCHIVE", "1") == "0":
             return
+        self.given = dict(environment)
         seen = sorted((k, v) for k, v in environment.items() if k != "_")
         key = hashlib.sha256(json.dumps([master, sys.executable, HERE, seen]).encode()).hexdigest()[:16]
         self.path = os.path.join(cache_directory(environment), "early-%s.json" % key)
@@ -339,7 +349,13 @@ class EarlyStart:
         try:
             with open(self.path) as f:
                 known = json.load(f)
-            command, environment, launch = known["command"], dict(known["environment"]), known["launch"]
+            command, launch = known["command"], known["launch"]
+            # This job's environment (the same as the remembering job's: the KEY says so) with
+            # what that job's JVM had besides.
+            environment = dict(self.given)
+            environment.update(known["environment"])
+            for name in known["unset"]:
+                environment.pop(name, None)
             archives = [word.split("=", 1)[1] for word in command if word.startswith("-XX:SharedArchiveFile=")]
             if not os.access(command[0], os.X_OK) or not archives or not all(whole_archive(a) for a in archives):
                 return  # a cut archive would end the JVM by SIGBUS: PySpark's own start replaces it
@@ -383,15 +399,16 @@ class EarlyStart:
         return process
 
     def remember(self, launch_path, command, environment):
-        """The JVM PySpark started for `launch_path`: its command and its whole environment."""
+        """The JVM PySpark started for `launch_path`: its command, and how its environment
+        differs from this job's at its start (the whole of it would copy the user's secrets)."""
         import json
         if self.path is None:
             return
-        writing = "%s.%d.part" % (self.path, os.getpid())
+        added = {k: v for k, v in environment.items() if self.given.get(k) != v and k != CONN_INFO}
+        removed = [k for k in self.given if k not in environment]
         try:
-            with open(writing, "w") as f:
-                json.dump({"launch": os.path.basename(launch_path), "command": command, "environment": environment}, f)
-            os.replace(writing, self.path)
+            write_private(self.path, json.dumps({"launch": os.path.basename(launch_path), "command": command,
+                                                 "environment": added, "unset": removed}))
             directory = os.path.dirname(self.path)
             kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
                           if n.startswith("early-") and n.endswith(".json"))
