@@ -44,20 +44,10 @@ public struct ByteKeyNumbers {
     /// which the caller must be able to give back as `keyAt(number)` from then on. Nil, and
     /// nothing added, when ``maximumCount`` keys are numbered.
     @inlinable public mutating func number(of key: UnsafeRawBufferPointer, hash: UInt64, keyAt: (Int) -> UnsafeRawBufferPointer) -> (number: Int, new: Bool)? {
-        let tag = UInt64(Self.tag(hash))
-        let mask = slots.count - 1
-        var index = Int(tag) & mask
-        while true {
-            let slot = slots[index]
-            if slot == 0 { break }
-            if slot >> 32 == tag {
-                let number = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if Self.equal(keyAt(number), key) { return (number, false) }
-            }
-            index = (index + 1) & mask
-        }
+        let (index, number) = place(of: key, hash: hash, keyAt: keyAt)
+        if let number { return (number, false) }
         guard keys < Self.maximumCount else { return nil }
-        slots[index] = tag << 32 | UInt64(keys + 1)
+        slots[index] = UInt64(Self.tag(hash)) << 32 | UInt64(keys + 1)
         keys += 1
         if keys * 4 > slots.count * 3 { grow() }
         return (keys - 1, true)
@@ -65,15 +55,20 @@ public struct ByteKeyNumbers {
 
     /// `key`'s number (of ``hash(_:)`` `hash`), or nil when it has none; nothing added.
     @inlinable public func find(_ key: UnsafeRawBufferPointer, hash: UInt64, keyAt: (Int) -> UnsafeRawBufferPointer) -> Int? {
+        place(of: key, hash: hash, keyAt: keyAt).number
+    }
+
+    /// The slot `key` is in, with its number, or the empty slot it would go in (number nil).
+    @inlinable func place(of key: UnsafeRawBufferPointer, hash: UInt64, keyAt: (Int) -> UnsafeRawBufferPointer) -> (index: Int, number: Int?) {
         let tag = UInt64(Self.tag(hash))
         let mask = slots.count - 1
         var index = Int(tag) & mask
         while true {
             let slot = slots[index]
-            if slot == 0 { return nil }
+            if slot == 0 { return (index, nil) }
             if slot >> 32 == tag {
                 let number = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if Self.equal(keyAt(number), key) { return number }
+                if Self.equal(keyAt(number), key) { return (index, number) }
             }
             index = (index + 1) & mask
         }

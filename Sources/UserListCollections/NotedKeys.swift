@@ -1,5 +1,3 @@
-import UserListPlatform
-
 /// Byte keys noted one after another and rarely asked about. Noting one only appends its hash
 /// and bytes (to pages and chunks that never move). ``contains(_:hash:)`` first adds the hashes
 /// noted since the last question to a Bloom filter (three bits of one 64-bit word a key, 32 bits
@@ -54,17 +52,16 @@ public final class NotedKeys {
         guard words[word] & mask == mask else { return false }
         if index == nil, compared + hashes.count <= Self.comparedPerKey * hashes.count {
             compared += hashes.count
-            return (0..<hashes.count).contains { hashes[$0] == hash && Self.equal(keys[$0], key) }
+            return comparedWithEach(key, hash: hash)
         }
-        guard indexTheRest(), let index else {
-            // More distinct keys than an index numbers (4G): each one compared.
-            return (0..<hashes.count).contains { hashes[$0] == hash && Self.equal(keys[$0], key) }
-        }
+        // More distinct keys than an index numbers (4G): each one compared.
+        guard indexTheRest(), let index else { return comparedWithEach(key, hash: hash) }
         return index.numbers.find(key, hash: hash) { index.distinct[$0] } != nil
     }
 
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        a.count == b.count && (a.isEmpty || Memory.compare(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    /// Whether a noted key has `key`'s hash and bytes, each noted one looked at.
+    private func comparedWithEach(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
+        (0..<hashes.count).contains { hashes[$0] == hash && ByteKeyNumbers.equal(keys[$0], key) }
     }
 
     /// A key's word of the filter (its hash's low bits) and its three bits there (6-bit slices of

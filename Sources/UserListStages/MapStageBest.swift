@@ -54,10 +54,15 @@ final class MapStageBest {
 
     /// Notes a record's id, one that is not offered (``offer(_:_:position:user:heldBack:)`` notes its own).
     func note(_ id: String) {
+        Self.withBytes(of: id) { seen.note($0, hash: $1) }
+    }
+
+    /// `body` with an id's UTF-8 bytes and their ``NotedKeys/hash(_:)``.
+    private static func withBytes<R>(of id: String, _ body: (UnsafeRawBufferPointer, UInt64) -> R) -> R {
         var id = id
-        id.withUTF8 { id in
-            let key = UnsafeRawBufferPointer(id)
-            seen.note(key, hash: NotedKeys.hash(key))
+        return id.withUTF8 { id in
+            let bytes = UnsafeRawBufferPointer(id)
+            return body(bytes, NotedKeys.hash(bytes))
         }
     }
 
@@ -70,12 +75,9 @@ final class MapStageBest {
     func offer(_ id: String, _ value: SortValue?, position: Int, user: () throws(UserlistError) -> User, heldBack write: (String, Int) -> Void) throws(UserlistError) -> Bool {
         var key: [UInt8] = []
         CompactSortKey.appendText(value, descending: descending, position: position, to: &key, scratch: &scratch)
-        var idBytes = id
-        let repeated = idBytes.withUTF8 { id in
-            let bytes = UnsafeRawBufferPointer(id)
-            let hash = NotedKeys.hash(bytes)
-            // Asked only of a match that would join the best: most never get this far.
-            let joins = best.count < limit || best.max.map { key.lexicographicallyPrecedes($0.key) } ?? true
+        // Asked only of a match that would join the best: most never get this far.
+        let joins = best.count < limit || best.max.map { key.lexicographicallyPrecedes($0.key) } ?? true
+        let repeated = Self.withBytes(of: id) { bytes, hash in
             defer { seen.note(bytes, hash: hash) }
             return joins && seen.contains(bytes, hash: hash)
         }
