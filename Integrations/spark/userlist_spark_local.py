@@ -147,7 +147,7 @@ class LocalStart:
             for entry in os.listdir(cache):
                 if entry.startswith(prefix) and entry.endswith(".jsa"):
                     path = os.path.join(cache, entry)
-                    if entry[len(prefix):-len(".jsa")] == str(os.path.getsize(path)):
+                    if whole_archive(path):
                         return path
                     os.unlink(path)
         except OSError:
@@ -203,11 +203,9 @@ class LocalStart:
                 with open(path) as f:
                     known = json.load(f)
                 if os.access(known["command"][0], os.X_OK):
-                    environment.update(known["environment"])
-                    for name in known["unset"]:
-                        environment.pop(name, None)
+                    apply_change(environment, known["environment"], known["unset"])
                     if self.early is not None:
-                        self.early.remember(path, known["command"], {k: v for k, v in environment.items() if k != CONN_INFO})
+                        self.early.remember(path, known["command"], environment)
                     return popen(known["command"], **kwargs)
             except (OSError, ValueError, KeyError, IndexError, TypeError):
                 pass
@@ -231,7 +229,6 @@ class LocalStart:
     def remember_launch(self):
         """After the context started: the JVM's command line and what the scripts added to its
         environment, kept for the next job with the same key (the newest 8 kept)."""
-        import json
         if self.launched is None:
             return
         path, process, given = self.launched
@@ -244,16 +241,10 @@ class LocalStart:
             if "org.apache.spark.deploy.SparkSubmit" not in command or not os.path.isabs(command[0]):
                 return
             final = dict(pairs)
-            added = {k: v for k, v in final.items() if given.get(k) != v and k != CONN_INFO}
-            removed = [k for k in given if k not in final and k != CONN_INFO]  # bash's own `_`
-            write_private(path, json.dumps({"command": command, "environment": added, "unset": removed}))
+            added, removed = environment_change(given, final)  # removed: bash's own `_`
+            remember_file(path, {"command": command, "environment": added, "unset": removed})
             if self.early is not None:
-                self.early.remember(path, command, {k: v for k, v in final.items() if k != CONN_INFO})
-            directory = os.path.dirname(path)
-            kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
-                          if n.startswith("launch-") and n.endswith(".json"))
-            for _, name in kept[:-8]:
-                os.unlink(os.path.join(directory, name))
+                self.early.remember(path, command, final)
         except (OSError, ValueError, UnicodeDecodeError):
             pass
 
@@ -294,14 +285,37 @@ class LocalStart:
 CONN_INFO = "_PYSPARK_DRIVER_CONN_INFO_PATH"
 
 
-def write_private(path, text):
-    """`text` as the file `path`, readable by its owner only (a JVM's command line may hold a
-    --conf's secret), whole or not at all (written beside it, then renamed)."""
+def remember_file(path, record):
+    """`record` as the JSON file `path` (KIND-KEY.json), readable by its owner only (a JVM's
+    command line may hold a --conf's secret), whole or not at all (written beside it, then
+    renamed); of its KIND, the eight newest are kept."""
+    import json
     writing = "%s.%d.part" % (path, os.getpid())
     descriptor = os.open(writing, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w") as f:
-        f.write(text)
+        json.dump(record, f)
     os.replace(writing, path)
+    directory, kind = os.path.dirname(path), os.path.basename(path).split("-", 1)[0] + "-"
+    kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
+                  if n.startswith(kind) and n.endswith(".json"))
+    for _, name in kept[:-8]:
+        os.unlink(os.path.join(directory, name))
+
+
+def environment_change(given, final):
+    """What `final` has that `given` has not, or otherwise: (the variables added or changed, the
+    names removed), PySpark's connection-file variable left out."""
+    added = {k: v for k, v in final.items() if given.get(k) != v and k != CONN_INFO}
+    removed = [k for k in given if k not in final and k != CONN_INFO]
+    return added, removed
+
+
+def apply_change(environment, added, removed):
+    """`environment` with an environment_change made to it (in place, and returned)."""
+    environment.update(added)
+    for name in removed:
+        environment.pop(name, None)
+    return environment
 
 
 def cache_directory(environment):
@@ -352,10 +366,7 @@ class EarlyStart:
             command, launch = known["command"], known["launch"]
             # This job's environment (the same as the remembering job's: the KEY says so) with
             # what that job's JVM had besides.
-            environment = dict(self.given)
-            environment.update(known["environment"])
-            for name in known["unset"]:
-                environment.pop(name, None)
+            environment = apply_change(dict(self.given), known["environment"], known["unset"])
             archives = [word.split("=", 1)[1] for word in command if word.startswith("-XX:SharedArchiveFile=")]
             if not os.access(command[0], os.X_OK) or not archives or not all(whole_archive(a) for a in archives):
                 return  # a cut archive would end the JVM by SIGBUS: PySpark's own start replaces it
@@ -401,19 +412,12 @@ class EarlyStart:
     def remember(self, launch_path, command, environment):
         """The JVM PySpark started for `launch_path`: its command, and how its environment
         differs from this job's at its start (the whole of it would copy the user's secrets)."""
-        import json
         if self.path is None:
             return
-        added = {k: v for k, v in environment.items() if self.given.get(k) != v and k != CONN_INFO}
-        removed = [k for k in self.given if k not in environment]
+        added, removed = environment_change(self.given, environment)
         try:
-            write_private(self.path, json.dumps({"launch": os.path.basename(launch_path), "command": command,
-                                                 "environment": added, "unset": removed}))
-            directory = os.path.dirname(self.path)
-            kept = sorted((os.path.getmtime(os.path.join(directory, n)), n) for n in os.listdir(directory)
-                          if n.startswith("early-") and n.endswith(".json"))
-            for _, name in kept[:-8]:
-                os.unlink(os.path.join(directory, name))
+            remember_file(self.path, {"launch": os.path.basename(launch_path), "command": command,
+                                      "environment": added, "unset": removed})
         except OSError:
             pass
 
